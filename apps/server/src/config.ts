@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const boolFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ["1", "0", "true", "false", "yes", "no", "on", "off", ""].includes(v), {
+    message: "debe ser 1/0, true/false, yes/no u on/off",
+  })
+  .transform((v) => v === "" || ["1", "true", "yes", "on"].includes(v));
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: "debe ser un número" })
+    .int("debe ser un entero")
+    .min(0, "debe estar entre 0 y 65535")
+    .max(65535, "debe estar entre 0 y 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1, "no puede estar vacío").default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^postgres(ql)?:\/\//.test(v), "debe empezar por postgres:// o postgresql://")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  DATA_DIR: z.string().trim().min(1, "no puede estar vacío").default("./data"),
+  JWT_SECRET: z
+    .string()
+    .min(32, "debe tener al menos 32 caracteres")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email("contiene un correo no válido"))),
+  SEED_DEMO: boolFlag.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST: z.string().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  adminEmails: string[];
+  seedDemo: boolean;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  webDist: string | undefined;
+  dbPoolSize: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with a readable Spanish message. */
+export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, "jwtSecret"> & { jwtSecret: string | undefined } {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    jwtSecret: e.JWT_SECRET,
+    adminEmails: e.ADMIN_EMAILS,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    dbPoolSize: e.DB_POOL_SIZE,
+  };
+}
+
+/** JWT_SECRET, or one generated once and kept in DATA_DIR/jwt-secret. */
+export function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) {
+    const s = readFileSync(file, "utf8").trim();
+    if (s.length >= 32) return s;
+  }
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const c = parseEnv(env);
+  return { ...c, jwtSecret: resolveJwtSecret(c.dataDir, c.jwtSecret) };
+}

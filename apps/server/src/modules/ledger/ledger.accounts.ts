@@ -1,0 +1,40 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { accounts } from "../../db/schema.ts";
+
+export const USER_ACCOUNT_KINDS = ["disponible", "bloqueado"] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+
+/** Opens a new user's two ledger accounts (in the sign-up transaction). */
+export async function openUserAccounts(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .insert(accounts)
+    .values(USER_ACCOUNT_KINDS.map((kind) => ({ userId, kind })))
+    .onConflictDoNothing();
+}
+
+export interface UserBalances {
+  creditosDisponibles: number;
+  creditosBloqueados: number;
+  /** disponibles + bloqueados */
+  credits: number;
+  lastUpdated: Date | null;
+}
+
+export async function getUserBalances(exec: Executor, userId: string): Promise<UserBalances> {
+  const rows = await exec
+    .select({ kind: accounts.kind, balance: accounts.balance, updatedAt: accounts.updatedAt })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), inArray(accounts.kind, [...USER_ACCOUNT_KINDS])));
+  const disp = rows.find((r) => r.kind === "disponible");
+  const bloq = rows.find((r) => r.kind === "bloqueado");
+  const d = disp?.balance ?? 0;
+  const b = bloq?.balance ?? 0;
+  const times = rows.map((r) => r.updatedAt.getTime());
+  return {
+    creditosDisponibles: d,
+    creditosBloqueados: b,
+    credits: d + b,
+    lastUpdated: times.length ? new Date(Math.max(...times)) : null,
+  };
+}

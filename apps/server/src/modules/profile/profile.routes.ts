@@ -1,0 +1,56 @@
+import { changePasswordSchema, errorResponseSchema, MSG, profileSchema, profileUpdateSchema } from "@valoriza/domain";
+import type { preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser } from "../../lib/auth.ts";
+import type { ProfileService } from "./profile.service.ts";
+
+const profileResponse = z.object({ success: z.literal(true), data: profileSchema });
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+
+export const profileRoutes =
+  (profile: ProfileService, authenticate: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  async (app) => {
+    const security = [{ bearerAuth: [] }];
+    app.get(
+      "/profile",
+      {
+        preHandler: authenticate,
+        schema: { tags: ["Perfil"], summary: "Mi perfil", security, response: { 200: profileResponse, ...errors } },
+      },
+      async (req) => ({ success: true as const, data: await profile.get(currentUser(req).id) }),
+    );
+
+    app.put(
+      "/profile",
+      {
+        preHandler: authenticate,
+        schema: {
+          tags: ["Perfil"],
+          summary: "Editar mi perfil (el correo, isAdmin, credits y verified no se pueden cambiar)",
+          security,
+          body: profileUpdateSchema,
+          response: { 200: profileResponse, ...errors },
+        },
+      },
+      async (req) => ({ success: true as const, data: await profile.update(currentUser(req).id, req.body) }),
+    );
+
+    app.put(
+      "/profile/password",
+      {
+        preHandler: authenticate,
+        schema: {
+          tags: ["Perfil"],
+          summary: "Cambiar mi contraseña",
+          security,
+          body: changePasswordSchema,
+          response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errors },
+        },
+      },
+      async (req) => {
+        await profile.changePassword(currentUser(req).id, req.body.currentPassword, req.body.newPassword);
+        return { success: true as const, message: MSG.passwordUpdated };
+      },
+    );
+  };

@@ -1,0 +1,63 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserByEmail(exec: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await exec.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(exec: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await exec.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findAuthUser(exec: Executor, id: string) {
+  const [row] = await exec
+    .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function insertUser(exec: Executor, user: NewUser): Promise<UserRow> {
+  const [row] = await exec.insert(users).values(user).returning();
+  if (!row) throw new Error("insert users returned no row");
+  return row;
+}
+
+export async function updateUser(exec: Executor, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await exec
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function setPassword(exec: Executor, id: string, passwordHash: string): Promise<void> {
+  await exec
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** ADMIN_EMAILS: grants admin to those accounts (never revokes). */
+export async function grantAdmins(exec: Executor, emails: string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const rows = await exec
+    .update(users)
+    .set({ isAdmin: true })
+    .where(inArray(users.email, emails))
+    .returning({ id: users.id });
+  return rows.length;
+}
+
+export async function countUsers(exec: Executor): Promise<number> {
+  const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,41 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { MSG } from "@valoriza/domain";
+import type { FastifyInstance } from "fastify";
+
+const NOT_BUILT = `<!doctype html><html lang="es"><meta charset="utf-8"><title>Valoriza</title>
+<p>La aplicación web no está construida. Ejecuta <code>npm run build</code>.</p></html>`;
+
+/**
+ * Serves the built web app with an SPA fallback for every non-/api path, and
+ * a JSON 404 for unknown /api paths.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const root = webDist && existsSync(path.join(webDist, "index.html")) ? path.resolve(webDist) : undefined;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite's hashed bundles never change; index.html always revalidates.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        } else {
+          res.header("cache-control", "no-cache");
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0] ?? "/";
+    if (url === "/api" || url.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
+      return reply.status(404).send({ success: false, message: MSG.notFoundRoute, code: "NOT_FOUND" });
+    }
+    if (!root) return reply.status(200).type("text/html; charset=utf-8").send(NOT_BUILT);
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile("index.html");
+  });
+}

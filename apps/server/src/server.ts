@@ -1,0 +1,73 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
+import { TokenService } from "./lib/auth.ts";
+import { systemClock } from "./lib/clock.ts";
+import { grantAdmins } from "./modules/users/users.repository.ts";
+import { seedDemo } from "./seed/demo.ts";
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+    await database.migrate();
+    const appConfig = { ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST };
+    const app = await buildApp({
+      db: database.db,
+      clock: systemClock,
+      config: appConfig,
+      logger: { level: config.logLevel },
+    });
+    const granted = await grantAdmins(database.db, config.adminEmails);
+    if (granted) app.log.info({ granted }, "ADMIN_EMAILS aplicados");
+    if (config.seedDemo) {
+      const tokens = new TokenService(config.jwtSecret, systemClock, 60);
+      await seedDemo({ db: database.db, clock: systemClock, config: appConfig, tokens }, app.log);
+    }
+
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, "cerrando");
+      try {
+        await app.close();
+        await database?.close();
+      } finally {
+        release();
+        process.exit(0);
+      }
+    };
+    process.once("SIGINT", () => void shutdown("SIGINT"));
+    process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      `Valoriza escuchando en http://localhost:${config.port} (base de datos: ${database.kind === "pglite" ? `PGlite en ${config.dataDir}` : "PostgreSQL"})`,
+    );
+  } catch (e) {
+    await database?.close().catch(() => {});
+    release();
+    throw e;
+  }
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof ConfigError || e instanceof DataDirLockedError) {
+    console.error(`\n✖ ${e.message}\n`);
+  } else if ((e as NodeJS.ErrnoException)?.code === "EADDRINUSE") {
+    console.error(`\n✖ El puerto ya está en uso: ${(e as Error).message}. Usa otra variable PORT.\n`);
+  } else if ((e as NodeJS.ErrnoException)?.code === "ECONNREFUSED") {
+    console.error(`\n✖ No se pudo conectar a la base de datos (DATABASE_URL): ${(e as Error).message}\n`);
+  } else {
+    console.error("\n✖ Error al iniciar Valoriza:", e);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../app.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { ManualClock } from "../lib/clock.ts";
+import type { AppConfig } from "../lib/deps.ts";
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped afterwards).
+ */
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `vz_test_${process.pid}_${Date.now()}_${counter++}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ url: u.toString(), poolSize: 20 });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  const clock = new ManualClock(new Date());
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    config: {
+      jwtSecret: "test-secret-test-secret-test-secret-0123456789",
+      adminEmails: ["admin@valoriza.test"],
+      dataDir: `/tmp/valoriza-test-${process.pid}-${counter++}`,
+      webDist: undefined,
+      ...overrides,
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let emailSeq = 0;
+export const uniqueEmail = (prefix = "user") => `${prefix}.${Date.now()}.${emailSeq++}@valoriza.test`;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  auth: { authorization: string };
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  over: Partial<{ name: string; apellido: string; email: string; password: string }> = {},
+): Promise<TestUser> {
+  const body = { name: "Laura", apellido: "Ríos", email: uniqueEmail(), password: "secreta123", ...over };
+  const res = await app.inject({ method: "POST", url: "/api/users/register", payload: body });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const data = res.json().data;
+  return {
+    id: data._id,
+    email: data.email,
+    password: body.password,
+    token: data.token,
+    auth: { authorization: `Bearer ${data.token}` },
+  };
+}
+
+export const json = (res: LightMyRequestResponse) => res.json() as Record<string, any>;

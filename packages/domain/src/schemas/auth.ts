@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../constants.ts";
+import { MSG } from "../messages.ts";
+
+const requiredText = (required: string, max: number, label: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `${label} no puede tener más de ${max} caracteres`);
+
+export const emailSchema = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(EMAIL_MAX, MSG.emailInvalid)
+  .pipe(z.email({ error: MSG.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+
+export const newPasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .min(PASSWORD_MIN, MSG.passwordMin)
+  .max(PASSWORD_MAX, MSG.passwordMax);
+
+export const registerSchema = z.object({
+  name: requiredText(MSG.nameRequired, NAME_MAX, "El nombre"),
+  // One client variant does not ask for apellido (spec §5): the server accepts it missing.
+  apellido: z
+    .string({ error: MSG.apellidoRequired })
+    .trim()
+    .max(NAME_MAX, `El apellido no puede tener más de ${NAME_MAX} caracteres`)
+    .optional()
+    .default(""),
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The registration form of the web, where apellido is required. */
+export const registerFormSchema = registerSchema.extend({
+  apellido: requiredText(MSG.apellidoRequired, NAME_MAX, "El apellido"),
+});
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .max(PASSWORD_MAX, MSG.badCredentials),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const sessionUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authResponseSchema = z.object({
+  success: z.literal(true),
+  data: sessionUserSchema.extend({ token: z.string() }),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string().optional(),
+});
