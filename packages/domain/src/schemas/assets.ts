@@ -1,0 +1,409 @@
+/**
+ * Zod schemas and Spanish messages of asset registration (calls §5 "Asset
+ * registration", §7 "Assets", §8 "Assets and registration"). Shared by the
+ * server (authoritative) and the web forms.
+ *
+ * Numbers may also arrive as numeric strings from HTML inputs ("3", " 1500 "):
+ * they are converted; an empty string counts as missing.
+ */
+import { z } from "zod";
+import { MAX_AMOUNT_COP, MAX_IMAGES } from "../constants.ts";
+import { isActionAllowed } from "../economy/actions.ts";
+import {
+  ASSET_ORIGINS,
+  ASSET_PRIVACIES,
+  ASSET_TYPES,
+  CONDITIONS,
+  currentYearInColombia,
+  MAIN_PURPOSES,
+  type MainPurpose,
+  MONEY_CONTRIBUTION_TYPES,
+  PHYSICAL_STATES,
+  TIME_HOURS_MAX,
+  TIME_HOURS_MIN,
+  toAssetType,
+  toMainPurpose,
+  WIZARD_ASSET_TYPES,
+  YEAR_OF_PURCHASE_MIN,
+} from "../economy/constants.ts";
+import { groupThousands } from "../economy/format.ts";
+
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MAX = 2000;
+export const CATEGORY_MAX = 80;
+export const SUBCATEGORY_MAX = 120;
+export const LOCATION_MAX = 200;
+export const PLACE_MAX = 80;
+
+const MAX_COP_TEXT = `$${groupThousands(MAX_AMOUNT_COP)}`;
+
+/** Spanish messages of assets and registration. Wording from the spec where it gives one. */
+export const ASSET_MSG = {
+  // Spec, calls §5 / §8 (exact strings)
+  limitReached: "Límite alcanzado",
+  maxImages: `Solo puedes subir hasta ${MAX_IMAGES} fotos`,
+  authRequired: "Autenticación requerida",
+  loginFirst: "Inicia sesión primero",
+  actionRequired: "Acción requerida",
+  assetTypeRequired: "Tipo de activo requerido",
+  goodsFieldsRequired: "Completa todos los campos del bien",
+  goodsValuePositive: "El valor del bien debe ser un número positivo",
+  hoursRange: `Las horas deben ser un número entero entre ${TIME_HOURS_MIN} y ${TIME_HOURS_MAX}`,
+  sellMissingFields: "Faltan algunos datos: Por favor completa el título, descripción y precio para continuar.",
+  sellPublishErrorToast: "No pudimos publicar el activo",
+  sellPublishErrorFallback: "No pudimos publicar tu activo",
+  createAssetError: "Error al crear el activo",
+  registrationFailedToast: "No pudimos completar el registro",
+  wizardCreateAssetError: "Error al crear activo",
+  registerTimeError: "Error al registrar tiempo",
+  registerMoneyError: "Error al registrar aporte",
+  processImagesError: "Error al procesar imágenes",
+  loadActionsError: "Error al cargar acciones disponibles",
+  loadAssetError: "No se pudo cargar el activo",
+  copyError: "Error al copiar",
+  copyLinkError: "No se pudo copiar el enlace",
+  loadAssetsError: "Error al cargar activos",
+  loadOwnAssetsError: "Error al cargar los activos",
+  deactivateError: "Error al desactivar el activo",
+  deactivateErrorTitle: "No se puede desactivar",
+  finishOperationError: "Error al finalizar la operación",
+  migrateValuationError: "Error al migrar valorización",
+  loginRequired: "Debes iniciar sesión",
+  economyReportError: "Error al cargar reporte económico",
+  loadTransactionsError: "Error al cargar las transacciones",
+  loadBalanceError: "Error al cargar el balance",
+  syncWalletError: "Error al sincronizar wallet",
+  noSearchResults: "No se encontraron activos...",
+  noAssets: "No hay activos disponibles en este momento.",
+  nearbyAssetsTitle: "Activos cercanos a ti",
+  resultsFor: "Resultados para",
+  ownAssetBadge: "Este es tu activo",
+
+  // Field messages the spec leaves open (our wording)
+  titleRequired: "El título es obligatorio",
+  titleMax: `El título no puede tener más de ${TITLE_MAX} caracteres`,
+  descriptionRequired: "La descripción es obligatoria",
+  descriptionMax: `La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres`,
+  assetTypeInvalid: "Selecciona un tipo de activo válido",
+  originRequired: "El origen es obligatorio",
+  originInvalid: "Selecciona un origen válido",
+  categoryRequired: "La categoría es obligatoria",
+  categoryMax: `La categoría no puede tener más de ${CATEGORY_MAX} caracteres`,
+  subcategoryMax: `La subcategoría no puede tener más de ${SUBCATEGORY_MAX} caracteres`,
+  especializacionMax: `La especialización no puede tener más de ${SUBCATEGORY_MAX} caracteres`,
+  conditionRequired: "La condición es obligatoria",
+  conditionInvalid: "Selecciona una condición válida (nuevo o usado)",
+  physicalStateRequired: "El estado físico es obligatorio",
+  physicalStateInvalid: "Selecciona un estado físico válido",
+  yearRequired: "El año de compra es obligatorio",
+  yearInteger: "El año de compra debe ser un año válido",
+  yearMin: `El año de compra no puede ser anterior a ${YEAR_OF_PURCHASE_MIN}`,
+  yearMax: (currentYear: number) => `El año de compra no puede ser posterior a ${currentYear}`,
+  baseValueRequired: "El valor base es obligatorio",
+  baseValueNumber: "El valor base debe ser un número",
+  baseValueInteger: "El valor base debe ser un número entero de pesos",
+  baseValueMin: "El valor base no puede ser negativo",
+  baseValueMax: `El valor base no puede superar ${MAX_COP_TEXT}`,
+  priceMin: "El precio no puede ser negativo",
+  goodsValueInteger: "El valor del bien debe ser un número entero de pesos",
+  valueMax: `El valor no puede superar ${MAX_COP_TEXT}`,
+  locationMax: `La ubicación no puede tener más de ${LOCATION_MAX} caracteres`,
+  placeMax: `La ciudad y el departamento no pueden tener más de ${PLACE_MAX} caracteres`,
+  mainPurposeInvalid: "Selecciona una acción válida",
+  actionNotAllowed: "Esta acción no está disponible para este tipo de activo",
+  privacyInvalid: "Selecciona una privacidad válida",
+  imagesInvalid: "Las fotos no son válidas",
+  serviceTypeRequired: "El tipo de servicio es obligatorio",
+  especializadoInvalid: "Indica si el servicio es especializado",
+  amountRequired: "El monto es obligatorio",
+  amountPositive: "El monto debe ser un número positivo",
+  amountInteger: "El monto debe ser un número entero de pesos",
+  amountMax: `El monto no puede superar ${MAX_COP_TEXT}`,
+  contributionTypeRequired: "El tipo de aporte es obligatorio",
+  contributionTypeInvalid: "Selecciona un tipo de aporte válido",
+  unknownAssetType: "Tipo de activo desconocido",
+} as const;
+
+// ---------------------------------------------------------------------------
+// Building blocks
+// ---------------------------------------------------------------------------
+
+const isMissing = (input: unknown) => input === undefined || input === null || input === "";
+
+/** "3" -> 3, " 1500 " -> 1500, "" -> undefined; anything else unchanged (and then rejected by z.number). */
+function toNumberish(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const t = value.trim();
+  if (t === "") return undefined;
+  return /^[+-]?\d+(\.\d+)?$/.test(t) ? Number(t) : value;
+}
+
+const requiredText = (required: string, max: number, maxMsg: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, maxMsg);
+
+const optionalText = (max: number, maxMsg: string) => z.string({ error: maxMsg }).trim().max(max, maxMsg).optional();
+
+const enumField = <const T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string) =>
+  z.enum(values, { error: (iss) => (isMissing(iss.input) ? required : invalid) });
+
+const mainPurposeField = (required: string) =>
+  z.preprocess((v) => toMainPurpose(v) ?? v, enumField(MAIN_PURPOSES, required, ASSET_MSG.mainPurposeInvalid));
+
+/** Purchase year: integer 1900..current year. Without a fixed year, "current" is read at parse time (Colombia). */
+function yearOfPurchaseField(currentYear?: number) {
+  const base = z
+    .number({ error: (iss) => (isMissing(iss.input) ? ASSET_MSG.yearRequired : ASSET_MSG.yearInteger) })
+    .int(ASSET_MSG.yearInteger)
+    .min(YEAR_OF_PURCHASE_MIN, ASSET_MSG.yearMin);
+  const bounded =
+    currentYear === undefined
+      ? base.refine((y) => y <= currentYearInColombia(), { error: () => ASSET_MSG.yearMax(currentYearInColombia()) })
+      : base.max(currentYear, ASSET_MSG.yearMax(currentYear));
+  return z.preprocess(toNumberish, bounded);
+}
+
+const imagesField = z
+  .array(z.string({ error: ASSET_MSG.imagesInvalid }).trim().min(1, ASSET_MSG.imagesInvalid), {
+    error: ASSET_MSG.imagesInvalid,
+  })
+  .max(MAX_IMAGES, ASSET_MSG.maxImages)
+  .default([]);
+
+const ubicacionSchema = z.object({
+  ciudad: optionalText(PLACE_MAX, ASSET_MSG.placeMax).default(""),
+  departamento: optionalText(PLACE_MAX, ASSET_MSG.placeMax).default(""),
+});
+
+const userIdField = z.string().trim().max(64).optional();
+
+/** Adds ASSET_MSG.actionNotAllowed at `path` when the matrix does not allow the action for the type. */
+function checkActionAllowed(
+  type: unknown,
+  action: MainPurpose | string | undefined,
+  path: string,
+  ctx: { issues: z.core.$ZodRawIssue[]; value: unknown },
+) {
+  // Only judge a valid type and a valid action; a bad one already has its own issue.
+  const assetType = toAssetType(type);
+  if (assetType === null || action === undefined || !(MAIN_PURPOSES as readonly string[]).includes(action)) return;
+  if (!isActionAllowed(assetType, action)) {
+    ctx.issues.push({ code: "custom", message: ASSET_MSG.actionNotAllowed, path: [path], input: ctx.value });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// POST /api/assets (registration form and wizard goods)
+// ---------------------------------------------------------------------------
+
+/**
+ * The registration form, body of POST /api/assets. Required: title,
+ * description, assetType, origin, category, condition, physicalState,
+ * yearOfPurchase (1900..currentYear), baseValueCOP (whole pesos,
+ * 0..MAX_AMOUNT_COP), mainPurpose. Optional: subcategory, location,
+ * especializacion, ubicacion, userId (the wizard sends it; the server checks
+ * it against the session, never trusts it). privacy defaults to 'publico',
+ * images (data URLs) to [] and at most 10.
+ * assetType also accepts the wizard name "bienes"; mainPurpose also accepts the
+ * spec's nouns (venta, prestamo, ...). The purpose must be allowed for the type
+ * by the actions matrix (e.g. dinero cannot be 'vender').
+ *
+ * @param currentYear fixes the max purchase year (tests, a form rendered for a
+ *   given year). Omitted: the current year in Colombia at each parse.
+ */
+export function makeAssetFormSchema(currentYear?: number) {
+  return z
+    .object({
+      title: requiredText(ASSET_MSG.titleRequired, TITLE_MAX, ASSET_MSG.titleMax),
+      description: requiredText(ASSET_MSG.descriptionRequired, DESCRIPTION_MAX, ASSET_MSG.descriptionMax),
+      assetType: z.preprocess(
+        (v) => toAssetType(v) ?? v,
+        enumField(ASSET_TYPES, ASSET_MSG.assetTypeRequired, ASSET_MSG.assetTypeInvalid),
+      ),
+      origin: enumField(ASSET_ORIGINS, ASSET_MSG.originRequired, ASSET_MSG.originInvalid),
+      category: requiredText(ASSET_MSG.categoryRequired, CATEGORY_MAX, ASSET_MSG.categoryMax),
+      subcategory: optionalText(SUBCATEGORY_MAX, ASSET_MSG.subcategoryMax),
+      especializacion: optionalText(SUBCATEGORY_MAX, ASSET_MSG.especializacionMax),
+      condition: enumField(CONDITIONS, ASSET_MSG.conditionRequired, ASSET_MSG.conditionInvalid),
+      physicalState: enumField(PHYSICAL_STATES, ASSET_MSG.physicalStateRequired, ASSET_MSG.physicalStateInvalid),
+      yearOfPurchase: yearOfPurchaseField(currentYear),
+      baseValueCOP: z.preprocess(
+        toNumberish,
+        z
+          .number({
+            error: (iss) => (isMissing(iss.input) ? ASSET_MSG.baseValueRequired : ASSET_MSG.baseValueNumber),
+          })
+          .int(ASSET_MSG.baseValueInteger)
+          .min(0, ASSET_MSG.baseValueMin)
+          .max(MAX_AMOUNT_COP, ASSET_MSG.baseValueMax),
+      ),
+      location: optionalText(LOCATION_MAX, ASSET_MSG.locationMax),
+      ubicacion: ubicacionSchema.optional(),
+      mainPurpose: mainPurposeField(ASSET_MSG.actionRequired),
+      privacy: z.enum(ASSET_PRIVACIES, { error: ASSET_MSG.privacyInvalid }).default("publico"),
+      images: imagesField,
+      userId: userIdField,
+    })
+    .check((ctx) => checkActionAllowed(ctx.value.assetType, ctx.value.mainPurpose, "mainPurpose", ctx));
+}
+/** makeAssetFormSchema() with the current year (Colombia) read at each parse. */
+export const assetFormSchema = makeAssetFormSchema();
+export type AssetFormInput = z.input<typeof assetFormSchema>;
+export type AssetFormData = z.output<typeof assetFormSchema>;
+
+// ---------------------------------------------------------------------------
+// Sell form (/vender)
+// ---------------------------------------------------------------------------
+
+/**
+ * The sell form. A missing title, description or price gives the one spec
+ * message ASSET_MSG.sellMissingFields. Price >= 0 (whole pesos). The output is
+ * a ready POST /api/assets body: mainPurpose 'vender' and privacy 'publico'
+ * always (calls §5), assetType 'bien', origin 'personal'.
+ */
+export function makeSellFormSchema(currentYear?: number) {
+  const missing = ASSET_MSG.sellMissingFields;
+  return z
+    .object({
+      title: requiredText(missing, TITLE_MAX, ASSET_MSG.titleMax),
+      description: requiredText(missing, DESCRIPTION_MAX, ASSET_MSG.descriptionMax),
+      baseValueCOP: z.preprocess(
+        toNumberish,
+        z
+          .number({ error: (iss) => (isMissing(iss.input) ? missing : ASSET_MSG.baseValueNumber) })
+          .int(ASSET_MSG.baseValueInteger)
+          .min(0, ASSET_MSG.priceMin)
+          .max(MAX_AMOUNT_COP, ASSET_MSG.baseValueMax),
+      ),
+      category: requiredText(ASSET_MSG.categoryRequired, CATEGORY_MAX, ASSET_MSG.categoryMax),
+      subcategory: optionalText(SUBCATEGORY_MAX, ASSET_MSG.subcategoryMax),
+      condition: enumField(CONDITIONS, ASSET_MSG.conditionRequired, ASSET_MSG.conditionInvalid),
+      physicalState: enumField(PHYSICAL_STATES, ASSET_MSG.physicalStateRequired, ASSET_MSG.physicalStateInvalid),
+      yearOfPurchase: yearOfPurchaseField(currentYear),
+      location: optionalText(LOCATION_MAX, ASSET_MSG.locationMax),
+      images: imagesField,
+    })
+    .transform((v) => ({
+      ...v,
+      assetType: "bien" as const,
+      origin: "personal" as const,
+      mainPurpose: "vender" as const,
+      privacy: "publico" as const,
+    }));
+}
+export const sellFormSchema = makeSellFormSchema();
+export type SellFormInput = z.input<typeof sellFormSchema>;
+export type SellFormData = z.output<typeof sellFormSchema>;
+
+// ---------------------------------------------------------------------------
+// Wizard (/registrar-activo family)
+// ---------------------------------------------------------------------------
+
+/** Steps 1-2: type (bienes|tiempo|dinero, "bien" accepted) and an action the matrix allows. */
+export const wizardSelectionSchema = z
+  .object({
+    type: z.preprocess(
+      (v) => (v === "bien" ? "bienes" : v),
+      enumField(WIZARD_ASSET_TYPES, ASSET_MSG.assetTypeRequired, ASSET_MSG.assetTypeRequired),
+    ),
+    action: enumField(MAIN_PURPOSES, ASSET_MSG.actionRequired, ASSET_MSG.actionRequired),
+  })
+  .check((ctx) => checkActionAllowed(ctx.value.type, ctx.value.action, "action", ctx));
+export type WizardSelection = z.output<typeof wizardSelectionSchema>;
+
+/**
+ * Step 3 for goods: category, value and description required ('Completa todos
+ * los campos del bien'); value a whole number of pesos > 0 ('El valor del bien
+ * debe ser un número positivo').
+ */
+export const wizardGoodsSchema = z.object({
+  category: requiredText(ASSET_MSG.goodsFieldsRequired, CATEGORY_MAX, ASSET_MSG.categoryMax),
+  subcategory: optionalText(SUBCATEGORY_MAX, ASSET_MSG.subcategoryMax),
+  especializacion: optionalText(SUBCATEGORY_MAX, ASSET_MSG.especializacionMax),
+  baseValueCOP: z.preprocess(
+    toNumberish,
+    z
+      .number({
+        error: (iss) => (isMissing(iss.input) ? ASSET_MSG.goodsFieldsRequired : ASSET_MSG.goodsValuePositive),
+      })
+      .positive(ASSET_MSG.goodsValuePositive)
+      .int(ASSET_MSG.goodsValueInteger)
+      .max(MAX_AMOUNT_COP, ASSET_MSG.valueMax),
+  ),
+  description: requiredText(ASSET_MSG.goodsFieldsRequired, DESCRIPTION_MAX, ASSET_MSG.descriptionMax),
+});
+export type WizardGoodsInput = z.input<typeof wizardGoodsSchema>;
+
+// ---------------------------------------------------------------------------
+// POST /tiempo/registrar
+// ---------------------------------------------------------------------------
+
+/**
+ * Time asset: tipo (service type), horas integer 1..10, especializado
+ * (default false), descripcion; optional mainPurpose (must be allowed for
+ * tiempo: not 'prestar') and userId (checked against the session).
+ */
+export const timeRegisterSchema = z
+  .object({
+    tipo: requiredText(ASSET_MSG.serviceTypeRequired, SUBCATEGORY_MAX, ASSET_MSG.subcategoryMax),
+    horas: z.preprocess(
+      toNumberish,
+      z
+        .number({ error: ASSET_MSG.hoursRange })
+        .int(ASSET_MSG.hoursRange)
+        .min(TIME_HOURS_MIN, ASSET_MSG.hoursRange)
+        .max(TIME_HOURS_MAX, ASSET_MSG.hoursRange),
+    ),
+    especializado: z.boolean({ error: ASSET_MSG.especializadoInvalid }).default(false),
+    descripcion: requiredText(ASSET_MSG.descriptionRequired, DESCRIPTION_MAX, ASSET_MSG.descriptionMax),
+    mainPurpose: mainPurposeField(ASSET_MSG.actionRequired).optional(),
+    userId: userIdField,
+  })
+  .check((ctx) => checkActionAllowed("tiempo", ctx.value.mainPurpose, "mainPurpose", ctx));
+export type TimeRegisterInput = z.input<typeof timeRegisterSchema>;
+export type TimeRegisterData = z.output<typeof timeRegisterSchema>;
+
+// ---------------------------------------------------------------------------
+// POST /dinero/registrar
+// ---------------------------------------------------------------------------
+
+/**
+ * Money contribution: monto (whole pesos, 1..MAX_AMOUNT_COP), tipo
+ * (donacion|inversion|prestamo|regalo|patrocinio|otro), descripcion; optional
+ * mainPurpose (must be allowed for dinero: prestar, donar, regalar) and userId.
+ */
+export const moneyRegisterSchema = z
+  .object({
+    monto: z.preprocess(
+      toNumberish,
+      z
+        .number({ error: (iss) => (isMissing(iss.input) ? ASSET_MSG.amountRequired : ASSET_MSG.amountPositive) })
+        .positive(ASSET_MSG.amountPositive)
+        .int(ASSET_MSG.amountInteger)
+        .max(MAX_AMOUNT_COP, ASSET_MSG.amountMax),
+    ),
+    tipo: enumField(MONEY_CONTRIBUTION_TYPES, ASSET_MSG.contributionTypeRequired, ASSET_MSG.contributionTypeInvalid),
+    descripcion: requiredText(ASSET_MSG.descriptionRequired, DESCRIPTION_MAX, ASSET_MSG.descriptionMax),
+    mainPurpose: mainPurposeField(ASSET_MSG.actionRequired).optional(),
+    userId: userIdField,
+  })
+  .check((ctx) => checkActionAllowed("dinero", ctx.value.mainPurpose, "mainPurpose", ctx));
+export type MoneyRegisterInput = z.input<typeof moneyRegisterSchema>;
+export type MoneyRegisterData = z.output<typeof moneyRegisterSchema>;
+
+// ---------------------------------------------------------------------------
+// GET /api/actions/{type}
+// ---------------------------------------------------------------------------
+
+const availability = z.union([z.boolean(), z.literal("compensacion")]);
+export const actionsResponseSchema = z.object({
+  success: z.literal(true),
+  type: z.string(),
+  availableActions: z.object({
+    vender: availability,
+    intercambiar: availability,
+    prestar: availability,
+    alquilar: availability,
+    donar: availability,
+    regalar: availability,
+  }),
+});
