@@ -3,19 +3,29 @@ import { TOKEN_TTL_SECONDS } from "@valoriza/domain";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "./db/client.ts";
-import { makeAuthenticate, TokenService } from "./lib/auth.ts";
+import { makeAuthenticate, makeOptionalAuthenticate, TokenService } from "./lib/auth.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { AppConfig, AppDeps } from "./lib/deps.ts";
 import { uuidv7 } from "./lib/ids.ts";
+import { assetsRoutes } from "./modules/assets/assets.routes.ts";
+import { createAssetsService } from "./modules/assets/assets.service.ts";
+import { activityRoutes } from "./modules/activity/activity.routes.ts";
+import { createActivityService } from "./modules/activity/activity.service.ts";
+import { economyRoutes } from "./modules/economy/economy.routes.ts";
+import { createEconomyService } from "./modules/economy/economy.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
+import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { createProfileService } from "./modules/profile/profile.service.ts";
 import { findAuthUser } from "./modules/users/users.repository.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
+import { createWalletService } from "./modules/wallet/wallet.service.ts";
+import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import { registerDocs } from "./plugins/docs.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
-import { registerWeb } from "./plugins/web.ts";
+import { registerUploads, registerWeb } from "./plugins/web.ts";
 
 export interface BuildAppOptions {
   db: Db;
@@ -67,16 +77,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const users = createUsersService(deps);
   const profile = createProfileService(deps);
+  const wallet = createWalletService(deps);
+  const activity = createActivityService(deps);
+  const notifications = createNotificationsService(deps);
+  const economy = createEconomyService(deps);
+  const assets = createAssetsService(deps);
+  const optionalAuth = makeOptionalAuthenticate(authenticate);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(opts.db));
       await api.register(usersRoutes(users));
       await api.register(profileRoutes(profile, authenticate));
+      await api.register(walletRoutes(wallet, authenticate));
+      await api.register(activityRoutes(activity, authenticate));
+      await api.register(notificationsRoutes(notifications, authenticate));
+      await api.register(economyRoutes(economy));
+      await api.register(assetsRoutes(assets, authenticate, optionalAuth));
     },
     { prefix: "/api" },
   );
 
+  await registerUploads(app, opts.config.dataDir);
   await registerWeb(app, opts.config.webDist);
   return app;
 }

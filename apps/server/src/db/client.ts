@@ -23,6 +23,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** A raw parameterised query on the driver itself (benchmarks, diagnostics). */
+  rawQuery(text: string, params?: unknown[]): Promise<unknown[]>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -50,6 +52,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: "postgres",
       migrate: () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
+      rawQuery: async (text, params) => (await pool.query(text, params)).rows,
     };
   }
   const client = await PGlite.create(opts.dataDir ? path.join(opts.dataDir, "pgdata") : undefined, {
@@ -62,5 +65,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    rawQuery: async (text, params) => (await client.query(text, params)).rows,
   };
 }

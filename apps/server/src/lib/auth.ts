@@ -85,3 +85,15 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.authUser) throw unauthorized();
   return request.authUser;
 }
+
+/** Like authenticate, but a missing or invalid token just leaves the request anonymous. */
+export function makeOptionalAuthenticate(authenticate: ReturnType<typeof makeAuthenticate>) {
+  return async function optionalAuthenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!bearerToken(request)) return;
+    try {
+      await authenticate(request, reply);
+    } catch {
+      request.authUser = undefined;
+    }
+  };
+}

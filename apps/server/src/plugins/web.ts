@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { MSG } from "@valoriza/domain";
@@ -37,5 +37,23 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     if (!root) return reply.status(200).type("text/html; charset=utf-8").send(NOT_BUILT);
     reply.header("cache-control", "no-cache");
     return reply.sendFile("index.html");
+  });
+}
+
+/** Uploaded images (DATA_DIR/uploads), served read-only under /uploads/. */
+export async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {
+  const root = path.join(path.resolve(dataDir), "uploads");
+  mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: "deny",
+    setHeaders(res) {
+      res.header("cache-control", "public, max-age=31536000, immutable");
+      res.header("x-content-type-options", "nosniff");
+    },
   });
 }

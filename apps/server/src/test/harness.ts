@@ -52,6 +52,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const app = await buildApp({
     db: database.db,
     clock,
+    // TEST_LOG=1 shows server errors while debugging a test.
+    logger: process.env.TEST_LOG ? { level: "error" } : false,
     config: {
       jwtSecret: "test-secret-test-secret-test-secret-0123456789",
       adminEmails: ["admin@valoriza.test"],

@@ -1,0 +1,85 @@
+import { desc, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { assets, movimientos, transacciones } from "../../db/schema.ts";
+import { uuidv7 } from "../../lib/ids.ts";
+
+export type MovimientoTipo =
+  | "publicar"
+  | "retirar"
+  | "retiro"
+  | "intercambio-propuesta"
+  | "intercambio"
+  | "venta"
+  | "donacion"
+  | "prestamo"
+  | "regalo"
+  | "alquiler"
+  | "liberacion"
+  | "destruccion";
+
+export type TransaccionTipo =
+  | "registro"
+  | "retiro"
+  | "intercambio"
+  | "venta"
+  | "donación"
+  | "préstamo"
+  | "regalo"
+  | "alquiler"
+  | "liberación"
+  | "desactivación";
+
+/** Business history for /movimientos (the money itself is in the ledger). */
+export async function recordMovement(
+  tx: Executor,
+  m: { userId: string; tipo: MovimientoTipo; descripcion: string; valor: number; assetId?: string | null },
+): Promise<void> {
+  await tx.insert(movimientos).values({ id: uuidv7(), ...m, assetId: m.assetId ?? null });
+}
+
+/** Business history for /mi-actividad. */
+export async function recordTransaction(
+  tx: Executor,
+  t: {
+    userId: string;
+    type: TransaccionTipo;
+    assetId?: string | null;
+    amountCOP: number;
+    amountCredits: number;
+    description: string;
+  },
+): Promise<void> {
+  await tx.insert(transacciones).values({ id: uuidv7(), ...t, assetId: t.assetId ?? null });
+}
+
+export type MovimientoRow = typeof movimientos.$inferSelect;
+
+/** A user's movements, newest first (uuidv7 ids break ties within a transaction). */
+export async function listMovements(exec: Executor, userId: string, limit: number): Promise<MovimientoRow[]> {
+  return exec
+    .select()
+    .from(movimientos)
+    .where(eq(movimientos.userId, userId))
+    .orderBy(desc(movimientos.createdAt), desc(movimientos.id))
+    .limit(limit);
+}
+
+export type TransaccionWithAsset = typeof transacciones.$inferSelect & {
+  asset: { id: string; title: string; category: string } | null;
+};
+
+/** A user's transactions, newest first, with the title and category of their asset (if it still exists). */
+export async function listTransactions(exec: Executor, userId: string, limit: number): Promise<TransaccionWithAsset[]> {
+  const rows = await exec
+    .select({ t: transacciones, assetTitle: assets.title, assetCategory: assets.category, assetRowId: assets.id })
+    .from(transacciones)
+    .leftJoin(assets, eq(assets.id, transacciones.assetId))
+    .where(eq(transacciones.userId, userId))
+    .orderBy(desc(transacciones.createdAt), desc(transacciones.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r.t,
+    asset:
+      r.assetRowId === null ? null : { id: r.assetRowId, title: r.assetTitle ?? "", category: r.assetCategory ?? "" },
+  }));
+}

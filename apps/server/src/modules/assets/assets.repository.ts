@@ -1,0 +1,108 @@
+import { and, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { assets, users } from "../../db/schema.ts";
+
+export type AssetRow = typeof assets.$inferSelect;
+export type NewAsset = typeof assets.$inferInsert;
+export type Owner = { _id: string; name: string; apellido: string; ciudad: string; pais: string };
+
+const ownerCols = {
+  ownerName: users.name,
+  ownerApellido: users.apellido,
+  ownerCiudad: users.ciudad,
+  ownerPais: users.pais,
+};
+
+type Joined = AssetRow & { ownerName: string; ownerApellido: string; ownerCiudad: string; ownerPais: string };
+export type AssetWithOwner = { asset: AssetRow; owner: Owner };
+
+function split(r: Joined): AssetWithOwner {
+  const { ownerName, ownerApellido, ownerCiudad, ownerPais, ...asset } = r;
+  return {
+    asset,
+    owner: { _id: asset.userId, name: ownerName, apellido: ownerApellido, ciudad: ownerCiudad, pais: ownerPais },
+  };
+}
+
+export async function insertAsset(tx: Executor, a: NewAsset): Promise<AssetRow> {
+  const [row] = await tx.insert(assets).values(a).returning();
+  if (!row) throw new Error("insert assets returned no row");
+  return row;
+}
+
+export async function findAssetWithOwner(exec: Executor, id: string): Promise<AssetWithOwner | undefined> {
+  const [row] = await exec
+    .select({ ...assetColumns(), ...ownerCols })
+    .from(assets)
+    .innerJoin(users, eq(users.id, assets.userId))
+    .where(eq(assets.id, id))
+    .limit(1);
+  return row ? split(row as Joined) : undefined;
+}
+
+/** Locks the asset row for the rest of the transaction (state transitions). */
+export async function lockAsset(tx: Executor, id: string): Promise<AssetRow | undefined> {
+  const [row] = await tx.select().from(assets).where(eq(assets.id, id)).for("update").limit(1);
+  return row;
+}
+
+export async function updateAsset(tx: Executor, id: string, patch: Partial<NewAsset>): Promise<AssetRow> {
+  const [row] = await tx
+    .update(assets)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(assets.id, id))
+    .returning();
+  if (!row) throw new Error("asset vanished during update");
+  return row;
+}
+
+const assetColumns = () => getTableColumns(assets);
+
+const visible = and(ne(assets.status, "desactivado"), eq(assets.privacy, "publico"));
+
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The public feed, newest first; `q` is already normalized (lower-case, no accents). */
+export async function listPublicAssets(
+  exec: Executor,
+  opts: { excludeUserId?: string | undefined; q?: string | undefined; limit: number; offset: number },
+): Promise<AssetWithOwner[]> {
+  const conds = [visible];
+  if (opts.excludeUserId) conds.push(ne(assets.userId, opts.excludeUserId));
+  if (opts.q) conds.push(sql`${assets.searchText} like ${likePattern(opts.q)}`);
+  const rows = await exec
+    .select({ ...assetColumns(), ...ownerCols })
+    .from(assets)
+    .innerJoin(users, eq(users.id, assets.userId))
+    .where(and(...conds))
+    .orderBy(desc(assets.createdAt), desc(assets.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  return rows.map((r) => split(r as Joined));
+}
+
+export async function listUserAssets(
+  exec: Executor,
+  userId: string,
+  opts: { mainPurpose?: string | undefined; statuses?: string[] | undefined } = {},
+): Promise<AssetRow[]> {
+  const conds = [eq(assets.userId, userId), ne(assets.status, "desactivado")];
+  if (opts.mainPurpose) conds.push(eq(assets.mainPurpose, opts.mainPurpose));
+  if (opts.statuses?.length) conds.push(inArray(assets.status, opts.statuses));
+  return exec
+    .select()
+    .from(assets)
+    .where(and(...conds))
+    .orderBy(desc(assets.createdAt), desc(assets.id))
+    .limit(500);
+}
+
+export async function listUserGoodsForUpdate(tx: Executor, userId: string): Promise<AssetRow[]> {
+  return tx
+    .select()
+    .from(assets)
+    .where(and(eq(assets.userId, userId), eq(assets.assetType, "bien"), ne(assets.status, "desactivado")))
+    .for("update");
+}

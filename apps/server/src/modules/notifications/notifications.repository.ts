@@ -1,0 +1,69 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { notifications } from "../../db/schema.ts";
+import { uuidv7 } from "../../lib/ids.ts";
+
+export type RelacionadoTipo = "activo" | "propuesta" | "transaccion";
+
+export interface NotifyInput {
+  userId: string;
+  /** Machine kind, e.g. 'creditos_emitidos', 'creditos_liberados', 'creditos_destruidos'. */
+  tipo: string;
+  titulo: string;
+  descripcion: string;
+  relacionadoId?: string | null;
+  relacionadoTipo?: RelacionadoTipo | null;
+}
+
+/**
+ * The internal notifications API other areas call inside their own
+ * transaction, so a notification exists exactly when its event committed.
+ */
+export async function notify(tx: Executor, input: NotifyInput): Promise<string> {
+  const id = uuidv7();
+  await tx.insert(notifications).values({
+    id,
+    userId: input.userId,
+    tipo: input.tipo,
+    titulo: input.titulo,
+    descripcion: input.descripcion,
+    relacionadoId: input.relacionadoId ?? null,
+    relacionadoTipo: input.relacionadoTipo ?? null,
+  });
+  return id;
+}
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** The caller's newest notifications first (uuidv7 ids break ties within a transaction). */
+export async function listNotifications(exec: Executor, userId: string, limit: number): Promise<NotificationRow[]> {
+  return exec
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(exec: Executor, userId: string): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.leida, false)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Marks the caller's unread notifications as read: those of `ids`, or all of
+ * them when `ids` is null. Ids of other users' notifications match nothing.
+ * Returns how many changed.
+ */
+export async function markRead(exec: Executor, userId: string, ids: string[] | null): Promise<number> {
+  const own = and(eq(notifications.userId, userId), eq(notifications.leida, false));
+  const rows = await exec
+    .update(notifications)
+    .set({ leida: true })
+    .where(ids === null ? own : and(own, inArray(notifications.id, ids)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
