@@ -13,6 +13,13 @@ const CALLS: { method: "POST" | "PUT" | "GET" | "PATCH"; url: string; auth: bool
   { method: "POST", url: "/api/users/login", auth: false },
   { method: "PUT", url: "/api/profile", auth: true },
   { method: "PUT", url: "/api/profile/password", auth: true },
+  { method: "GET", url: "/api/usuarios/no-es-un-uuid/saldo", auth: true },
+  { method: "GET", url: "/api/wallet/balance/no-es-un-uuid", auth: true },
+  { method: "GET", url: "/api/wallet/transactions/no-es-un-uuid?limit=abc", auth: true },
+  { method: "GET", url: "/api/wallet/mini/%27%3B%20drop%20table%20users", auth: true },
+  { method: "POST", url: "/api/wallet/sync/no-es-un-uuid", auth: true },
+  { method: "GET", url: "/api/movimientos/123", auth: true },
+  { method: "POST", url: "/api/notificaciones/marcar-leidas", auth: true },
 ];
 
 const BAD_BODIES: { name: string; payload: string; contentType?: string }[] = [

@@ -1,0 +1,149 @@
+import { createHash } from "node:crypto";
+import { MSG } from "@valoriza/domain";
+import { and, eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db, Tx } from "../db/client.ts";
+import { idempotencyKeys } from "../db/schema.ts";
+import { AppError, badRequest } from "./errors.ts";
+import { UUID_RE } from "./ids.ts";
+
+/**
+ * Idempotency-Key support (economy.md invariant 5: a retried request moves
+ * credits at most once). The key row is written in the SAME transaction as the
+ * effect, so either both commit or neither does.
+ */
+
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const IDEMPOTENCY_KEY_MESSAGE = "La clave de idempotencia debe tener entre 1 y 200 caracteres imprimibles";
+/** Printable ASCII, 1..200 characters, no leading or trailing space. */
+const KEY_RE = /^[!-~](?:[ -~]{0,198}[!-~])?$/;
+
+export interface IdempotentResponse<T = unknown> {
+  statusCode: number;
+  body: T;
+}
+
+export interface IdempotentResult<T = unknown> extends IdempotentResponse<T> {
+  /** True when the stored answer of an earlier request with the same key was returned. */
+  replayed: boolean;
+}
+
+export interface IdempotencyScope {
+  /** The session user: keys are per user. */
+  userId: string;
+  /** The Idempotency-Key; undefined: no idempotency, `fn` just runs in a transaction. */
+  key: string | undefined;
+  /** The operation, e.g. 'POST /api/transacciones/crear': reusing a key on another route is a mismatch. */
+  route: string;
+  /** The request payload: reusing a key with a different payload is a mismatch. */
+  body: unknown;
+}
+
+export function checkIdempotencyKey(key: unknown): string {
+  if (typeof key !== "string" || !KEY_RE.test(key)) throw badRequest(IDEMPOTENCY_KEY_MESSAGE);
+  return key;
+}
+
+/** JSON with object keys sorted at every level, so equal payloads hash equally. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => {
+    if (v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)) {
+      const o = v as Record<string, unknown>;
+      return Object.fromEntries(
+        Object.keys(o)
+          .sort()
+          .map((k) => [k, o[k]]),
+      );
+    }
+    return v;
+  });
+}
+
+export function requestHash(route: string, body: unknown): string {
+  return createHash("sha256")
+    .update(route)
+    .update("\u0000")
+    .update(stableJson(body) ?? "")
+    .digest("hex");
+}
+
+/**
+ * Runs `fn` at most once per (userId, key), in ONE transaction:
+ *  1. insert the key row first (ON CONFLICT DO NOTHING). A concurrent request
+ *     with the same key blocks on the primary key until the first commits
+ *     (then finds its row) or rolls back (then proceeds itself);
+ *  2. the key already existed: re-read it (READ COMMITTED gives the statement a
+ *     fresh snapshot that sees the committed row); same route and payload ->
+ *     its stored answer (replayed), otherwise IDEMPOTENCY_MISMATCH (422);
+ *  3. otherwise run `fn(tx)` and store its answer before the commit.
+ * If `fn` throws, everything, the key included, rolls back: a retry runs again.
+ * The stored body is the exact JSON text of the first answer (key order kept);
+ * a replay returns it parsed, so Dates come back as ISO strings.
+ */
+export async function withIdempotency<T>(
+  db: Db,
+  scope: IdempotencyScope,
+  fn: (tx: Tx) => Promise<IdempotentResponse<T>>,
+): Promise<IdempotentResult<T>> {
+  if (scope.key === undefined) {
+    const r = await db.transaction((tx) => fn(tx));
+    return { statusCode: r.statusCode, body: r.body, replayed: false };
+  }
+  const key = checkIdempotencyKey(scope.key);
+  if (!UUID_RE.test(scope.userId)) throw badRequest(MSG.invalidData);
+  const hash = requestHash(scope.route, scope.body);
+  const where = and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, key));
+
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: scope.userId, key, route: scope.route, requestHash: hash, statusCode: 0, response: "" })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+
+    if (inserted.length === 0) {
+      const [prev] = await tx
+        .select({
+          route: idempotencyKeys.route,
+          requestHash: idempotencyKeys.requestHash,
+          statusCode: idempotencyKeys.statusCode,
+          response: idempotencyKeys.response,
+        })
+        .from(idempotencyKeys)
+        .where(where);
+      if (!prev || prev.statusCode === 0) {
+        // Only possible if a row was written outside withIdempotency.
+        throw new AppError("CONFLICT", "La solicitud con esta clave de idempotencia aún está en proceso");
+      }
+      if (prev.route !== scope.route || prev.requestHash !== hash) {
+        throw new AppError("IDEMPOTENCY_MISMATCH", MSG.idempotencyMismatch);
+      }
+      const text = prev.response as string;
+      return { statusCode: prev.statusCode, body: (text === "" ? undefined : JSON.parse(text)) as T, replayed: true };
+    }
+
+    const res = await fn(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: res.statusCode, response: JSON.stringify(res.body) ?? "" })
+      .where(where);
+    return { statusCode: res.statusCode, body: res.body, replayed: false };
+  });
+}
+
+/** The request's Idempotency-Key header, validated; undefined when absent. */
+export function readIdempotencyKey(request: Pick<FastifyRequest, "headers">): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  if (Array.isArray(raw)) {
+    if (raw.length !== 1) throw badRequest(IDEMPOTENCY_KEY_MESSAGE);
+    return checkIdempotencyKey(raw[0]);
+  }
+  return checkIdempotencyKey(raw);
+}
+
+/** Sends an idempotent result; a replay carries the header `Idempotent-Replayed: true`. */
+export function sendIdempotent<T>(reply: FastifyReply, result: IdempotentResult<T>): FastifyReply {
+  if (result.replayed) reply.header("idempotent-replayed", "true");
+  return reply.status(result.statusCode).send(result.body);
+}
