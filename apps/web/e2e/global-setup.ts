@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const repoRoot = path.resolve(webDir, "../..");
+const serverEntry = path.join(repoRoot, "apps/server/src/server.ts");
+const distDir = path.join(webDir, "dist");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`El servidor terminó antes de estar listo (código ${child.exitCode}):\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`El servidor no respondió /api/health en ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync("/usr/bin/chromium")) throw new Error("Falta Chromium en /usr/bin/chromium");
+  if (!existsSync(serverEntry)) throw new Error(`Falta el servidor: ${serverEntry}`);
+  if (!existsSync(path.join(distDir, "index.html"))) {
+    // `npm run test:e2e` at the root builds first; this covers running the web workspace script alone.
+    const build = spawnSync("npx", ["vite", "build"], { cwd: webDir, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("No se pudo construir apps/web");
+  }
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "valoriza-e2e-"));
+  let log = "";
+  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "0",
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      WEB_DIST: distDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseURL, child, () => log, 90_000);
+  } catch (error) {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide("baseURL", baseURL);
+
+  return async () => {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

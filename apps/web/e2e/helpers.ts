@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+export const baseURL = (): string => inject("baseURL");
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A fresh context (own storage) and page, with browser errors collected for assertions. */
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, locale: "es-CO", baseURL: baseURL() });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  return { page, errors };
+}
+
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export interface TestUser {
+  name: string;
+  apellido: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(tag: string): TestUser {
+  return { name: "Ana", apellido: "Gómez", email: uniqueEmail(tag), password: "secreto123" };
+}
+
+const accountNav = (page: Page) => page.getByRole("navigation", { name: "Cuenta" });
+
+/** Signs up through the header's 'Registrarse' modal and waits for the signed-in header. */
+export async function registerThroughModal(page: Page, user: TestUser): Promise<void> {
+  await accountNav(page).getByRole("button", { name: "Registrarse" }).click();
+  const dialog = page.getByRole("dialog", { name: "Crea tu cuenta" });
+  await dialog.getByLabel("Nombre").fill(user.name);
+  await dialog.getByLabel("Apellido").fill(user.apellido);
+  await dialog.getByLabel("Correo electrónico").fill(user.email);
+  await dialog.getByLabel("Contraseña", { exact: true }).fill(user.password);
+  await dialog.getByRole("button", { name: "Registrarse" }).click();
+  await expectSignedIn(page);
+}
+
+/** Signs in through the header's 'Iniciar Sesión' modal. */
+export async function loginThroughModal(page: Page, email: string, password: string): Promise<void> {
+  await accountNav(page).getByRole("button", { name: "Iniciar Sesión" }).click();
+  const dialog = page.getByRole("dialog", { name: "Iniciar Sesión" });
+  await dialog.getByLabel("Correo electrónico").fill(email);
+  await dialog.getByLabel("Contraseña", { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: "Iniciar Sesión" }).click();
+}
+
+export async function expectSignedIn(page: Page): Promise<void> {
+  await accountNav(page).getByRole("button", { name: "Salir" }).waitFor();
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+}
+
+export async function expectSignedOut(page: Page): Promise<void> {
+  await accountNav(page).getByRole("button", { name: "Iniciar Sesión" }).waitFor();
+  expect(await accountNav(page).getByRole("button", { name: "Salir" }).count()).toBe(0);
+}
+
+/** Registers through the API (fast setup) and stores the session as the app does. */
+export async function signUpViaApi(page: Page, user: TestUser): Promise<void> {
+  const response = await page.request.post("/api/users/register", { data: user });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { data: Record<string, unknown> & { token: string } };
+  const { token, ...rest } = body.data;
+  await page.goto("/");
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem("user", u);
+      localStorage.setItem("token", t);
+    },
+    [token, JSON.stringify(rest)] as const,
+  );
+  await page.reload();
+  await expectSignedIn(page);
+}
+
+/** Waits for a toast containing every given text (only one toast is shown at a time). */
+export async function expectToast(page: Page, ...texts: string[]): Promise<void> {
+  let toast = page.locator("li.vz-toast");
+  for (const text of texts) toast = toast.filter({ hasText: text });
+  await toast.waitFor();
+  expect(await page.locator("li.vz-toast[data-state=open]").count()).toBe(1);
+}
+
+/** The signed-in header's credits once loaded (phones and desktops show them in different rows). */
+export function availableCredits(page: Page) {
+  return page.getByTestId("creditos-disponibles").filter({ visible: true, hasText: /^\d/ });
+}
+
+export async function storedSession(page: Page): Promise<{ token: string | null; user: string | null }> {
+  return page.evaluate(() => ({ token: localStorage.getItem("token"), user: localStorage.getItem("user") }));
+}
+
+export const SCREENSHOT_DIR = "/tmp/valoriza-screens";
+
+/** Full-page capture from the top, or just the viewport (for dialogs). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage, animations: "disabled" });
+}
+
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

@@ -1,0 +1,146 @@
+import { mkdirSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  availableCredits,
+  DESKTOP,
+  expectSignedOut,
+  horizontalOverflow,
+  launchBrowser,
+  newUser,
+  openPage,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshot,
+  signUpViaApi,
+  storedSession,
+} from "./helpers.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("inicio y páginas generales", () => {
+  it("muestra el inicio completo sin errores en la consola", async () => {
+    const { page, errors } = await openPage(browser, DESKTOP);
+    await page.goto("/");
+    expect(await page.title()).toBe("Valoriza");
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    const hero = page.getByRole("link", { name: "Valoriza tu Activo" }).first();
+    expect(await hero.getAttribute("href")).toBe("/registrar-activo");
+    const cards = {
+      Intercambiar: "/intercambiar",
+      Prestar: "/prestar",
+      Alquilar: "/alquilar",
+      Vender: "/vender",
+      Donar: "/donar",
+      Regalar: "/regalar",
+      Marketplace: "/marketplace",
+      Custodia: "/custodia",
+    };
+    for (const [name, href] of Object.entries(cards)) {
+      const link = page.getByRole("link", { name: new RegExp(`^${name}`) });
+      expect(await link.getAttribute("href")).toBe(href);
+    }
+    await page.getByRole("heading", { name: "Activos cercanos a ti" }).waitFor();
+    await page.getByText("No hay activos disponibles en este momento.").waitFor();
+    expect(await page.getByRole("link", { name: "Valorar un activo" }).getAttribute("href")).toBe("/valorar");
+    expect(await page.getByRole("link", { name: "contacto@valoriza.co" }).getAttribute("href")).toBe(
+      "mailto:contacto@valoriza.co",
+    );
+    const search = page.getByRole("searchbox", { name: "Buscar activos o personas" });
+    expect(await search.getAttribute("placeholder")).toBe("Buscar activos o personas...");
+    await search.fill("bicicleta");
+    await page.getByRole("heading", { name: /Resultados para/ }).waitFor();
+    expect(new URL(page.url()).searchParams.get("q")).toBe("bicicleta");
+    await page.getByRole("button", { name: "Ver todos los activos" }).click();
+    await page.getByRole("heading", { name: "Activos cercanos a ti" }).waitFor();
+    await screenshot(page, "home-desktop");
+
+    await page
+      .getByRole("navigation", { name: "Cuenta" })
+      .getByRole("button", { name: "Iniciar Sesión" })
+      .click();
+    await page.getByRole("dialog", { name: "Iniciar Sesión" }).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, "login-desktop", false);
+    expect(errors).toEqual([]);
+  });
+
+  it("muestra '404 Page Not Found' en rutas desconocidas", async () => {
+    const { page } = await openPage(browser, DESKTOP);
+    await page.goto("/esta-ruta-no-existe");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page.goto("/mis-activos/algo/mas");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Volver al inicio" }).click();
+    await page.getByRole("heading", { name: "Activos cercanos a ti" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  it("no tiene desplazamiento horizontal a 390 px (inicio y perfil)", async () => {
+    const { page, errors } = await openPage(browser, PHONE);
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Activos cercanos a ti" }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await page.getByRole("searchbox").isVisible()).toBe(false);
+    expect(await page.getByRole("link", { name: "Valoriza tu Activo" }).count()).toBe(2);
+    await screenshot(page, "home-phone-logged-out");
+
+    // The register modal with validation errors fits the phone.
+    await page
+      .getByRole("navigation", { name: "Cuenta" })
+      .getByRole("button", { name: "Registrarse" })
+      .click();
+    const register = page.getByRole("dialog", { name: "Crea tu cuenta" });
+    await register.getByRole("button", { name: "Registrarse" }).click();
+    await register.getByText("El nombre es obligatorio").waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "register-phone", false);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    await signUpViaApi(page, newUser("phone"));
+    await availableCredits(page).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "home-phone-logged-in");
+
+    await page.getByRole("button", { name: "Notificaciones" }).click();
+    await page.getByText("No tienes notificaciones nuevas.").waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.keyboard.press("Escape");
+
+    await page.goto("/perfil");
+    await page.getByRole("form", { name: "Editar perfil" }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "perfil-phone");
+    expect(errors).toEqual([]);
+  });
+
+  it("captura el inicio y el perfil con sesión en escritorio", async () => {
+    const { page } = await openPage(browser, DESKTOP);
+    await signUpViaApi(page, newUser("desk"));
+    await availableCredits(page).waitFor();
+    await screenshot(page, "home-desktop-logged-in");
+    await page.goto("/perfil");
+    await page.getByRole("form", { name: "Editar perfil" }).waitFor();
+    await screenshot(page, "perfil-desktop");
+  });
+
+  it("/force-clean borra los datos guardados y vuelve al inicio", async () => {
+    const { page } = await openPage(browser, DESKTOP);
+    await signUpViaApi(page, newUser("clean"));
+    await page.evaluate(() => sessionStorage.setItem("algo", "1"));
+    await page.goto("/force-clean");
+    await page.getByText("¡Limpieza completada!").waitFor();
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.waitForURL((url) => url.pathname === "/", { timeout: 6_000 });
+    await expectSignedOut(page);
+  });
+});

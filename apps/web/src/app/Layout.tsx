@@ -1,0 +1,48 @@
+import { Suspense, useLayoutEffect } from "react";
+import { Outlet, useLocation, useNavigationType } from "react-router-dom";
+import { LoadingState } from "../components/ui/spinner.tsx";
+import { Footer } from "./Footer.tsx";
+import { Header } from "./Header.tsx";
+import { AuthDialogHost, ToasterHost } from "./LazyHosts.tsx";
+import { PageErrorBoundary } from "./RouteError.tsx";
+
+/** New pages start at the top; back/forward keeps the browser's own scroll position. */
+function ScrollToTop({ pathname }: { pathname: string }) {
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
+
+export function Layout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col overflow-x-clip">
+      <a
+        href="#contenido"
+        className="sr-only z-[60] rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Saltar al contenido
+      </a>
+      <Header />
+      <main
+        id="contenido"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8"
+      >
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<LoadingState />}>
+            <div className="vz-page-in">
+              <Outlet />
+            </div>
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
+      <Footer />
+      <AuthDialogHost />
+      <ToasterHost />
+      <ScrollToTop pathname={pathname} />
+    </div>
+  );
+}

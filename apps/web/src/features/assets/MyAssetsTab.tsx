@@ -1,0 +1,181 @@
+import { ASSET_MSG, canDeactivate, creditsLabel } from "@valoriza/domain";
+import { CircleCheckBig, Flame, Link2, PackageOpen, Plus, RefreshCw, Sparkles } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { Alert } from "../../components/ui/alert.tsx";
+import { AssetCard } from "../../components/ui/asset-card.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { isAuthError } from "../../lib/api.ts";
+import { type Asset, assetPath } from "../../lib/assets.ts";
+import { absoluteUrl } from "../../lib/clipboard.ts";
+import { newIdempotencyKey } from "../../lib/idempotency.ts";
+import { toast } from "../../lib/toast.ts";
+import { errorMessage } from "../../lib/utils.ts";
+import { useFinishOperation, useMigrateValuation, useMyAssets } from "./api.ts";
+import { DeactivateDialog } from "./DeactivateDialog.tsx";
+import { useCopyLink } from "./ShareButtons.tsx";
+
+/** The 'activos' tab of /mis-activos: own assets with deactivate, finish operation and share. */
+export function MyAssetsTab() {
+  const assets = useMyAssets();
+  const migrate = useMigrateValuation();
+  const [toDeactivate, setToDeactivate] = useState<Asset | null>(null);
+
+  const runMigration = async () => {
+    try {
+      const result = await migrate.mutateAsync();
+      toast({
+        title: result.message || "Valores actualizados",
+        description: `Activos actualizados: ${result.updated} de ${result.total}.`,
+        variant: "success",
+      });
+    } catch (error) {
+      if (isAuthError(error)) return;
+      toast({
+        title: ASSET_MSG.migrateValuationError,
+        description: errorMessage(error, ""),
+        variant: "error",
+      });
+    }
+  };
+
+  const list = assets.data ?? [];
+
+  return (
+    <section aria-labelledby="mis-activos-lista" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="mis-activos-lista" className="text-lg font-semibold text-slate-900">
+          {assets.data ? `Tus activos (${list.length})` : "Tus activos"}
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            loading={migrate.isPending}
+            loadingText="Actualizando…"
+            onClick={() => void runMigration()}
+          >
+            <Sparkles aria-hidden="true" className="size-4" />
+            Actualizar Valores
+          </Button>
+          <Link to="/registrar-activo" className={buttonClasses({ size: "sm" })}>
+            <Plus aria-hidden="true" className="size-4" />
+            Registrar activo
+          </Link>
+        </div>
+      </div>
+
+      {assets.isPending && assets.fetchStatus !== "idle" ? (
+        <div
+          role="status"
+          aria-label="Cargando tus activos"
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} className="h-80 rounded-2xl" />
+          ))}
+        </div>
+      ) : assets.isError ? (
+        <Alert title={ASSET_MSG.loadOwnAssetsError}>
+          <p>{errorMessage(assets.error, "Intenta de nuevo en unos momentos.")}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void assets.refetch()}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Reintentar
+          </Button>
+        </Alert>
+      ) : list.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <span className="flex size-14 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
+            <PackageOpen aria-hidden="true" className="size-7" />
+          </span>
+          <p className="mt-4 font-semibold text-slate-900">Aún no tienes activos registrados.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Registra un bien, tu tiempo o un aporte y recibe créditos.
+          </p>
+          <Link to="/registrar-activo" className={buttonClasses({ className: "mt-5" })}>
+            Valoriza tu Activo
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((asset) => (
+            <li key={asset.id} className="min-w-0">
+              <AssetCard
+                asset={asset}
+                actions={<OwnerActions asset={asset} onDeactivate={setToDeactivate} />}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <DeactivateDialog asset={toDeactivate} onClose={() => setToDeactivate(null)} />
+    </section>
+  );
+}
+
+function OwnerActions({ asset, onDeactivate }: { asset: Asset; onDeactivate: (asset: Asset) => void }) {
+  const finish = useFinishOperation();
+  const finishKey = useRef<string | null>(null);
+  const { copied, copy } = useCopyLink();
+
+  const finishOperation = async () => {
+    finishKey.current ??= newIdempotencyKey();
+    try {
+      const result = await finish.mutateAsync({ id: asset.id, idempotencyKey: finishKey.current });
+      finishKey.current = null;
+      toast({
+        title: "Operación finalizada",
+        description: `Se liberaron ${creditsLabel(result.creditosLiberados)} de "${asset.title}".`,
+        variant: "success",
+      });
+    } catch (error) {
+      if (isAuthError(error)) return;
+      toast({
+        title: ASSET_MSG.finishOperationError,
+        description: errorMessage(error, ""),
+        variant: "error",
+      });
+    }
+  };
+
+  return (
+    <>
+      {canDeactivate(asset) ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-red-700 hover:border-red-300 hover:bg-red-50"
+          onClick={() => onDeactivate(asset)}
+          aria-label={`Desactivar ${asset.title}`}
+        >
+          <Flame aria-hidden="true" className="size-4" />
+          Desactivar
+        </Button>
+      ) : null}
+      {asset.status === "operacion" ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={finish.isPending}
+          loadingText="Finalizando…"
+          onClick={() => void finishOperation()}
+          aria-label={`Finalizar la operación de ${asset.title}`}
+        >
+          <CircleCheckBig aria-hidden="true" className="size-4" />
+          Finalizar operación
+        </Button>
+      ) : null}
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void copy(absoluteUrl(assetPath(asset.id)))}
+        aria-label={copied ? "Enlace copiado" : `Copiar el enlace de ${asset.title}`}
+      >
+        <Link2 aria-hidden="true" className="size-4" />
+        {copied ? "¡Copiado!" : "Compartir"}
+      </Button>
+    </>
+  );
+}

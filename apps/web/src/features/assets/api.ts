@@ -1,0 +1,131 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ASSET_MSG } from "@valoriza/domain";
+import { apiRequest } from "../../lib/api.ts";
+import { type Asset, normalizeAssetBody, normalizeAssetList } from "../../lib/assets.ts";
+import { invalidateAfterCreditChange, queryKeys } from "../../lib/query-client.ts";
+import { useSession } from "../../lib/session.tsx";
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const num = (value: unknown): number | null =>
+  typeof value === "number" && Number.isFinite(value) ? value : null;
+
+/** GET /activos/{id}: no session needed (overview §6). */
+export function useAssetDetail(id: string) {
+  return useQuery({
+    queryKey: queryKeys.assetDetail(id),
+    queryFn: async ({ signal }) => {
+      const asset = normalizeAssetBody(await apiRequest(`/activos/${encodeURIComponent(id)}`, { signal }));
+      if (!asset) throw new Error(ASSET_MSG.loadAssetError);
+      return asset;
+    },
+    enabled: id !== "",
+  });
+}
+
+/** GET /assets/mine: the signed-in user's assets (desactivados already hidden by the server). */
+export function useMyAssets() {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: queryKeys.myAssets(user?._id ?? ""),
+    queryFn: async ({ signal }): Promise<Asset[]> => {
+      const body = await apiRequest("/assets/mine", { signal });
+      // Desactivado assets are hidden (overview §2 My assets), whatever the server sends.
+      return normalizeAssetList(body).filter((a) => a.status !== "desactivado");
+    },
+    enabled: Boolean(user),
+  });
+}
+
+export interface BalanceAfter {
+  creditosDisponibles: number | null;
+  creditosBloqueados: number | null;
+}
+
+export interface DeactivateResult {
+  creditosDestruidos: number;
+  razon: string;
+  message: string;
+  balance: BalanceAfter;
+}
+
+function balanceAfter(data: Record<string, unknown>): BalanceAfter {
+  const b = record(data.balanceActualizado);
+  return { creditosDisponibles: num(b.creditosDisponibles), creditosBloqueados: num(b.creditosBloqueados) };
+}
+
+/** PUT /activos/desactivar/{id}: destroys 100 % of the asset's blocked credits. */
+export function useDeactivateAsset() {
+  return useMutation({
+    mutationFn: async ({
+      id,
+      idempotencyKey,
+    }: {
+      id: string;
+      idempotencyKey: string;
+    }): Promise<DeactivateResult> => {
+      const body = record(
+        await apiRequest(`/activos/desactivar/${encodeURIComponent(id)}`, { method: "PUT", idempotencyKey }),
+      );
+      const data = record(body.data);
+      const movement = record(data.creditMovement);
+      return {
+        creditosDestruidos: num(movement.creditosDestruidos) ?? 0,
+        razon: typeof movement.razon === "string" ? movement.razon : "",
+        message: typeof body.message === "string" ? body.message : "",
+        balance: balanceAfter(data),
+      };
+    },
+    onSettled: () => invalidateAfterCreditChange(),
+  });
+}
+
+export interface FinishResult {
+  creditosLiberados: number;
+  status: string;
+  vecesUsado: number | null;
+}
+
+/** PUT /operaciones/finalizar/{id}: releases the blocked credits of an asset in operation. */
+export function useFinishOperation() {
+  return useMutation({
+    mutationFn: async ({
+      id,
+      idempotencyKey,
+    }: {
+      id: string;
+      idempotencyKey: string;
+    }): Promise<FinishResult> => {
+      const body = record(
+        await apiRequest(`/operaciones/finalizar/${encodeURIComponent(id)}`, {
+          method: "PUT",
+          idempotencyKey,
+        }),
+      );
+      const data = record(body.data);
+      const asset = record(data.asset);
+      return {
+        creditosLiberados: num(record(data.creditMovement).creditosLiberados) ?? 0,
+        status: typeof asset.status === "string" ? asset.status : "",
+        vecesUsado: num(asset.vecesUsado),
+      };
+    },
+    onSettled: () => invalidateAfterCreditChange(),
+  });
+}
+
+/** POST /assets/migrate-valorizacion: recomputes the valuation of the user's goods. */
+export function useMigrateValuation() {
+  return useMutation({
+    mutationFn: async (): Promise<{ message: string; updated: number; total: number }> => {
+      const body = record(await apiRequest("/assets/migrate-valorizacion", { method: "POST" }));
+      const stats = record(body.stats);
+      return {
+        message: typeof body.message === "string" ? body.message : "",
+        updated: num(stats.updated) ?? 0,
+        total: num(stats.total) ?? 0,
+      };
+    },
+    onSettled: () => invalidateAfterCreditChange(),
+  });
+}

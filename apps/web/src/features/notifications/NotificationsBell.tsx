@@ -1,0 +1,175 @@
+import * as Popover from "@radix-ui/react-popover";
+import { Bell, BellOff, CheckCheck, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { cn } from "../../lib/utils.ts";
+import {
+  type Notification,
+  notificationTarget,
+  unreadBadge,
+  useMarkRead,
+  useNotifications,
+  useUnreadCount,
+} from "./api.ts";
+
+const relative = new Intl.RelativeTimeFormat("es-CO", { numeric: "auto" });
+const absolute = new Intl.DateTimeFormat("es-CO", { dateStyle: "medium", timeStyle: "short" });
+
+/** "hace 5 minutos", "ayer", … (es-CO). */
+function timeAgo(iso: string, now = Date.now()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 60) return "hace un momento";
+  if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
+  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), "hour");
+  if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
+  return absolute.format(date);
+}
+
+/**
+ * The header bell (overview §2): unread badge ('99+' above 99), a 400 px scrollable list; a click
+ * marks the notification read and opens what it refers to; 'Marcar todas como leídas'.
+ */
+export function NotificationsBell() {
+  const [open, setOpen] = useState(false);
+  const unread = useUnreadCount();
+  const count = unread.data ?? 0;
+  const label = count > 0 ? `Notificaciones (${unreadBadge(count)} sin leer)` : "Notificaciones";
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        aria-label={label}
+        title={label}
+        data-testid="notifications-bell"
+        className={buttonClasses({ variant: "ghost", size: "icon", className: "relative" })}
+      >
+        <Bell aria-hidden="true" className="size-5" />
+        {count > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="notifications-badge"
+            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.7rem] leading-none font-bold text-white ring-2 ring-white tabular-nums"
+          >
+            {unreadBadge(count)}
+          </span>
+        ) : null}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          aria-label="Notificaciones"
+          className="vz-pop z-50 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/10 focus:outline-none"
+        >
+          <NotificationsPanel unreadCount={count} onNavigate={() => setOpen(false)} />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function NotificationsPanel({ unreadCount, onNavigate }: { unreadCount: number; onNavigate: () => void }) {
+  const notifications = useNotifications();
+  const markRead = useMarkRead();
+  const navigate = useNavigate();
+  const list = notifications.data ?? [];
+  const hasUnread = unreadCount > 0 || list.some((n) => !n.leida);
+
+  const openNotification = (n: Notification) => {
+    if (!n.leida) markRead.mutate([n.id]);
+    const target = notificationTarget(n);
+    if (target) {
+      onNavigate();
+      navigate(target);
+    }
+  };
+
+  return (
+    <>
+      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
+        <p className="font-semibold text-slate-900">Notificaciones</p>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-8 px-2 text-emerald-700 hover:text-emerald-800"
+          disabled={!hasUnread}
+          onClick={() => markRead.mutate([])}
+        >
+          <CheckCheck aria-hidden="true" className="size-4" />
+          Marcar todas como leídas
+        </Button>
+      </div>
+      <div className="max-h-[min(400px,calc(100dvh-9rem))] overflow-y-auto overscroll-contain">
+        {notifications.isPending && notifications.fetchStatus !== "idle" ? (
+          <div
+            role="status"
+            className="flex items-center justify-center gap-2 px-6 py-10 text-sm text-slate-500"
+          >
+            <Spinner className="size-5 text-emerald-600" />
+            Cargando notificaciones…
+          </div>
+        ) : notifications.isError ? (
+          <div role="alert" className="flex flex-col items-center px-6 py-8 text-center text-sm">
+            <p className="font-medium text-slate-700">No pudimos cargar tus notificaciones.</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void notifications.refetch()}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Reintentar
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <div className="flex flex-col items-center px-6 py-10 text-center">
+            <span className="flex size-12 items-center justify-center rounded-2xl bg-slate-100 text-slate-500">
+              <BellOff aria-hidden="true" className="size-6" />
+            </span>
+            <p className="mt-3 text-sm font-medium text-slate-700">No tienes notificaciones.</p>
+            <p className="mt-1 text-xs text-slate-500">Aquí verás propuestas, préstamos y movimientos.</p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="Lista de notificaciones">
+            {list.map((n) => (
+              <li key={n.id}>
+                <button
+                  type="button"
+                  onClick={() => openNotification(n)}
+                  className={cn(
+                    "flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50",
+                    "focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-inset",
+                    !n.leida && "bg-emerald-50/50",
+                  )}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      "mt-1.5 size-2 shrink-0 rounded-full",
+                      n.leida ? "bg-transparent" : "bg-emerald-500",
+                    )}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span
+                      className={cn("block text-sm break-words text-slate-900", !n.leida && "font-semibold")}
+                    >
+                      {n.titulo}
+                      {n.leida ? null : <span className="sr-only"> (sin leer)</span>}
+                    </span>
+                    {n.descripcion ? (
+                      <span className="mt-0.5 block text-sm break-words text-slate-600">{n.descripcion}</span>
+                    ) : null}
+                    <time dateTime={n.fecha} className="mt-1 block text-xs text-slate-400">
+                      {timeAgo(n.fecha)}
+                    </time>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { POLL } from "@valoriza/domain";
+import { apiRequest } from "../../lib/api.ts";
+import { queryClient, queryKeys } from "../../lib/query-client.ts";
+import { useSession } from "../../lib/session.tsx";
+
+export type RelatedType = "activo" | "propuesta" | "transaccion";
+
+export interface Notification {
+  id: string;
+  titulo: string;
+  descripcion: string;
+  fecha: string;
+  leida: boolean;
+  relacionadoId: string;
+  relacionadoTipo: RelatedType | null;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const str = (value: unknown): string => (typeof value === "string" ? value : "");
+const RELATED: readonly string[] = ["activo", "propuesta", "transaccion"];
+
+function normalize(raw: unknown): Notification {
+  const n = record(raw);
+  const tipo = str(n.relacionadoTipo);
+  return {
+    id: str(n._id) || str(n.id),
+    titulo: str(n.titulo) || "Notificación",
+    descripcion: str(n.descripcion),
+    fecha: str(n.fecha),
+    leida: n.leida === true,
+    relacionadoId: str(n.relacionadoId),
+    relacionadoTipo: RELATED.includes(tipo) ? (tipo as RelatedType) : null,
+  };
+}
+
+/** Where a notification leads (overview §2 bell): assets, proposals, transactions. */
+export function notificationTarget(n: Notification): string | null {
+  if (n.relacionadoTipo === "activo" && n.relacionadoId)
+    return `/ver-activo/${encodeURIComponent(n.relacionadoId)}`;
+  if (n.relacionadoTipo === "propuesta") return "/intercambiar";
+  if (n.relacionadoTipo === "transaccion") return "/perfil";
+  return null;
+}
+
+function useUserId(): string {
+  const { token, user } = useSession();
+  return token && user ? user._id : "";
+}
+
+/** GET /notificaciones/usuario, polled every 30 s, stale after 10 s. */
+export function useNotifications() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: queryKeys.notifications(userId),
+    queryFn: async ({ signal }) => {
+      const data = record(await apiRequest("/notificaciones/usuario", { signal })).data;
+      return (Array.isArray(data) ? data : []).map(normalize);
+    },
+    enabled: userId !== "",
+    refetchInterval: POLL.notifications,
+    staleTime: POLL.notificationsStale,
+  });
+}
+
+/** GET /notificaciones/no-leidas/count, polled every 10 s, stale after 5 s. */
+export function useUnreadCount() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: queryKeys.unreadCount(userId),
+    queryFn: async ({ signal }) => {
+      const count = record(await apiRequest("/notificaciones/no-leidas/count", { signal })).count;
+      return typeof count === "number" && count > 0 ? count : 0;
+    },
+    enabled: userId !== "",
+    refetchInterval: POLL.unreadCount,
+    staleTime: POLL.unreadCountStale,
+  });
+}
+
+/** POST /notificaciones/marcar-leidas; an empty list marks all. Updates the caches right away. */
+export function useMarkRead() {
+  const userId = useUserId();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      apiRequest("/notificaciones/marcar-leidas", { method: "POST", body: { notificacionIds: ids } }),
+    onMutate: (ids) => {
+      const listKey = queryKeys.notifications(userId);
+      const countKey = queryKeys.unreadCount(userId);
+      const list = queryClient.getQueryData<Notification[]>(listKey);
+      const count = queryClient.getQueryData<number>(countKey);
+      if (list) {
+        const marked = list.filter((n) => !n.leida && (ids.length === 0 || ids.includes(n.id))).length;
+        queryClient.setQueryData(
+          listKey,
+          list.map((n) => (ids.length === 0 || ids.includes(n.id) ? { ...n, leida: true } : n)),
+        );
+        if (count !== undefined)
+          queryClient.setQueryData(countKey, ids.length === 0 ? 0 : Math.max(0, count - marked));
+      } else if (count !== undefined && ids.length === 0) {
+        queryClient.setQueryData(countKey, 0);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notificationsRoot }),
+  });
+}
+
+export const unreadBadge = (count: number): string => (count > 99 ? "99+" : String(count));

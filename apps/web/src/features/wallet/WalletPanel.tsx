@@ -1,0 +1,143 @@
+import { creditsLabel, formatCredits } from "@valoriza/domain";
+import { CircleCheck, Coins, Lock, ReceiptText, RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { isAuthError } from "../../lib/api.ts";
+import { toast } from "../../lib/toast.ts";
+import { errorMessage } from "../../lib/utils.ts";
+import { useWalletBalance, useWalletSync, useWalletTransactions, WALLET_MSG } from "./api.ts";
+import { EmptyEntries, EntryList, EntryListSkeleton, LoadError } from "./EntryList.tsx";
+import { formatDateTime, signedCredits } from "./format.ts";
+
+/** The 'wallet' tab: balance cards, 'Sincronizar' and the last 10 wallet transactions. */
+export function WalletPanel() {
+  const balance = useWalletBalance();
+  const transactions = useWalletTransactions();
+  const sync = useWalletSync();
+
+  const runSync = async () => {
+    try {
+      const result = await sync.mutateAsync();
+      toast({ title: result.message || "Wallet sincronizada", variant: "success" });
+    } catch (error) {
+      if (isAuthError(error)) return;
+      toast({ title: WALLET_MSG.sync, description: errorMessage(error, ""), variant: "error" });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="wallet-balance-title" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 id="wallet-balance-title" className="text-lg font-semibold text-slate-900">
+              Balance
+            </h2>
+            {balance.data?.lastUpdated ? (
+              <p className="text-xs text-slate-500">
+                Actualizado: {formatDateTime(balance.data.lastUpdated)}
+              </p>
+            ) : null}
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            loading={sync.isPending}
+            loadingText="Sincronizando…"
+            onClick={() => void runSync()}
+          >
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Sincronizar
+          </Button>
+        </div>
+        {balance.isError ? (
+          <LoadError
+            title={WALLET_MSG.loadBalance}
+            error={balance.error}
+            onRetry={() => void balance.refetch()}
+          />
+        ) : (
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <BalanceCard
+              label="Balance total"
+              icon={<Coins aria-hidden="true" className="size-5 text-teal-600" />}
+              value={balance.data?.balance}
+              testId="wallet-balance"
+            />
+            <BalanceCard
+              label="Disponibles"
+              icon={<CircleCheck aria-hidden="true" className="size-5 text-emerald-600" />}
+              value={balance.data?.creditosDisponibles}
+              testId="wallet-disponibles"
+            />
+            <BalanceCard
+              label="Bloqueados"
+              icon={<Lock aria-hidden="true" className="size-5 text-amber-600" />}
+              value={balance.data?.creditosBloqueados}
+              testId="wallet-bloqueados"
+            />
+          </dl>
+        )}
+      </section>
+
+      <section aria-labelledby="wallet-history-title" className="flex flex-col gap-3">
+        <h2 id="wallet-history-title" className="text-lg font-semibold text-slate-900">
+          Últimas transacciones
+        </h2>
+        {transactions.isPending && transactions.fetchStatus !== "idle" ? (
+          <EntryListSkeleton label="Cargando transacciones" rows={3} />
+        ) : transactions.isError ? (
+          <LoadError
+            title={WALLET_MSG.loadTransactions}
+            error={transactions.error}
+            onRetry={() => void transactions.refetch()}
+          />
+        ) : (transactions.data ?? []).length === 0 ? (
+          <EmptyEntries
+            icon={<ReceiptText aria-hidden="true" className="size-6" />}
+            title="Tu wallet aún no tiene transacciones."
+          />
+        ) : (
+          <EntryList
+            label="Últimas transacciones de la wallet"
+            entries={(transactions.data ?? []).map((t) => ({
+              id: t.id,
+              title: t.tipo || "Transacción",
+              description: t.descripcion,
+              date: t.createdAt,
+              sign: t.valor,
+              amount: <span aria-label={creditsLabel(t.valor)}>{signedCredits(t.valor)}</span>,
+              detail: t.saldoPosterior !== null ? `Saldo: ${formatCredits(t.saldoPosterior)}` : undefined,
+            }))}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function BalanceCard({
+  label,
+  icon,
+  value,
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  value: number | undefined;
+  testId: string;
+}) {
+  return (
+    <Card className="flex items-center gap-3 p-4 sm:p-5">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-slate-50">{icon}</span>
+      <div className="flex min-w-0 flex-col-reverse">
+        <dt className="text-xs font-medium text-slate-500">{label}</dt>
+        <dd className="text-2xl font-bold text-slate-900 tabular-nums" data-testid={testId}>
+          {value === undefined ? <Skeleton className="h-7 w-20" /> : formatCredits(value)}
+        </dd>
+      </div>
+    </Card>
+  );
+}

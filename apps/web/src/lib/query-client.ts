@@ -1,0 +1,72 @@
+import { QueryClient } from "@tanstack/react-query";
+
+/**
+ * Spec §7 Generic: queries never go stale unless they say otherwise, nothing is retried and
+ * nothing refetches on window focus.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY },
+    mutations: { retry: false },
+  },
+});
+
+/**
+ * Every query key of the app, in one place. The first element is the key's root: invalidating
+ * `["wallet"]` refreshes every wallet query.
+ */
+export const queryKeys = {
+  profileRoot: ["profile"] as const,
+  profile: (userId: string) => ["profile", userId] as const,
+  saldoRoot: ["saldo"] as const,
+  saldo: (userId: string) => ["saldo", userId] as const,
+  /** Public asset list of the home feed. */
+  assets: ["assets"] as const,
+  assetDetail: (id: string) => ["asset", id] as const,
+  myAssets: (userId: string) => ["myAssets", userId] as const,
+  actions: (type: string) => ["actions", type] as const,
+  categories: ["categories"] as const,
+  economyReport: ["economyReport"] as const,
+  walletRoot: ["wallet"] as const,
+  walletBalance: (userId: string) => ["wallet", "balance", userId] as const,
+  walletTransactions: (userId: string) => ["wallet", "transactions", userId] as const,
+  movements: (userId: string) => ["movements", userId] as const,
+  transactions: (userId: string) => ["transactions", userId] as const,
+  notificationsRoot: ["notifications"] as const,
+  notifications: (userId: string) => ["notifications", "list", userId] as const,
+  unreadCount: (userId: string) => ["notifications", "unread", userId] as const,
+};
+
+/** Roots of the queries that belong to the signed-in user: dropped on sign-out. */
+const USER_SCOPED_ROOTS = new Set<unknown>([
+  "profile",
+  "saldo",
+  "myAssets",
+  "wallet",
+  "movements",
+  "transactions",
+  "notifications",
+]);
+
+export function removeUserQueries(): void {
+  queryClient.removeQueries({ predicate: (query) => USER_SCOPED_ROOTS.has(query.queryKey[0]) });
+}
+
+/** Roots whose data moves when credits are issued, blocked, released or destroyed. */
+const CREDIT_ROOTS = [
+  "saldo",
+  "profile",
+  "wallet",
+  "movements",
+  "transactions",
+  "myAssets",
+  "asset",
+  "assets",
+];
+
+/** After any operation that moves credits: refresh balances, histories and asset lists. */
+export function invalidateAfterCreditChange(): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => CREDIT_ROOTS.includes(String(query.queryKey[0])),
+  });
+}
