@@ -43,6 +43,8 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // An idle client dropped by the server (restart, DROP DATABASE in tests) must not crash the process.
+    pool.on("error", () => {});
     // Fail fast with a clear message when the server is not reachable.
     const c = await pool.connect();
     c.release();

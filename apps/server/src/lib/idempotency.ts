@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { MSG } from "@valoriza/domain";
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db, Tx } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema.ts";
@@ -17,6 +17,8 @@ export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const IDEMPOTENCY_KEY_MESSAGE = "La clave de idempotencia debe tener entre 1 y 200 caracteres imprimibles";
 /** Printable ASCII, 1..200 characters, no leading or trailing space. */
 const KEY_RE = /^[!-~](?:[ -~]{0,198}[!-~])?$/;
+
+type StoredRow = { route: string; request_hash: string; status_code: number; response: string | null };
 
 export interface IdempotentResponse<T = unknown> {
   statusCode: number;
@@ -92,41 +94,34 @@ export async function withIdempotency<T>(
   const key = checkIdempotencyKey(scope.key);
   if (!UUID_RE.test(scope.userId)) throw badRequest(MSG.invalidData);
   const hash = requestHash(scope.route, scope.body);
-  const where = and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, key));
 
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(idempotencyKeys)
-      .values({ userId: scope.userId, key, route: scope.route, requestHash: hash, statusCode: 0, response: "" })
+      .values({ userId: scope.userId, key, route: scope.route, requestHash: hash, statusCode: 0, response: {} })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
 
     if (inserted.length === 0) {
-      const [prev] = await tx
-        .select({
-          route: idempotencyKeys.route,
-          requestHash: idempotencyKeys.requestHash,
-          statusCode: idempotencyKeys.statusCode,
-          response: idempotencyKeys.response,
-        })
-        .from(idempotencyKeys)
-        .where(where);
-      if (!prev || prev.statusCode === 0) {
+      // The stored body is a jsonb string holding the exact JSON text: read it as text.
+      const res = await tx.execute(sql`select route, request_hash, status_code, response #>> '{}' as response
+        from idempotency_keys where user_id = ${scope.userId}::uuid and key = ${key}`);
+      const prev = (res as unknown as { rows: StoredRow[] }).rows[0];
+      if (!prev || prev.status_code === 0) {
         // Only possible if a row was written outside withIdempotency.
         throw new AppError("CONFLICT", "La solicitud con esta clave de idempotencia aún está en proceso");
       }
-      if (prev.route !== scope.route || prev.requestHash !== hash) {
+      if (prev.route !== scope.route || prev.request_hash !== hash) {
         throw new AppError("IDEMPOTENCY_MISMATCH", MSG.idempotencyMismatch);
       }
-      const text = prev.response as string;
-      return { statusCode: prev.statusCode, body: (text === "" ? undefined : JSON.parse(text)) as T, replayed: true };
+      const text = prev.response ?? "";
+      return { statusCode: prev.status_code, body: (text === "" ? undefined : JSON.parse(text)) as T, replayed: true };
     }
 
     const res = await fn(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: res.statusCode, response: JSON.stringify(res.body) ?? "" })
-      .where(where);
+    const text = JSON.stringify(res.body) ?? "";
+    await tx.execute(sql`update idempotency_keys set status_code = ${res.statusCode}, response = to_jsonb(${text}::text)
+      where user_id = ${scope.userId}::uuid and key = ${key}`);
     return { statusCode: res.statusCode, body: res.body, replayed: false };
   });
 }

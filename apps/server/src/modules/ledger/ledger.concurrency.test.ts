@@ -80,7 +80,12 @@ function expectNoDeadlock<T>(rs: PromiseSettledResult<T>[]) {
 async function expectBalanced() {
   const inv = await checkInvariants(database.db);
   expect(inv.problems).toEqual([]);
-  expect(inv).toMatchObject({ sumIsZero: true, noNegative: true, balancesMatchTransfers: true, holdsMatchBloqueado: true });
+  expect(inv).toMatchObject({
+    sumIsZero: true,
+    noNegative: true,
+    balancesMatchTransfers: true,
+    holdsMatchBloqueado: true,
+  });
 }
 
 async function fund(userId: string, amount: number) {
@@ -96,7 +101,9 @@ describe("ledger under concurrency", () => {
     await database.db.transaction((tx) => issueBlocked(tx, { userId: u, amount: 70, refType: "activo", refId: ref }));
     const destroyedBefore = (await getSystemBalances(database.db)).destruccion;
 
-    const rs = await concurrently(Array.from({ length: 8 }, () => (tx: Tx) => destroyHold(tx, { refType: "activo", refId: ref })));
+    const rs = await concurrently(
+      Array.from({ length: 8 }, () => (tx: Tx) => destroyHold(tx, { refType: "activo", refId: ref })),
+    );
     expect(rejected(rs)).toEqual([]);
     const results = fulfilled(rs);
     expect(results.filter((r) => !r.alreadyResolved)).toHaveLength(1);
@@ -112,8 +119,9 @@ describe("ledger under concurrency", () => {
     const ref = uuidv7();
     await database.db.transaction((tx) => issueBlocked(tx, { userId: u, amount: 33, refType: "activo", refId: ref }));
     const rs = await concurrently(
-      Array.from({ length: 10 }, (_, i) => (tx: Tx) =>
-        (i % 2 ? releaseHold : destroyHold)(tx, { refType: "activo", refId: ref }),
+      Array.from(
+        { length: 10 },
+        (_, i) => (tx: Tx) => (i % 2 ? releaseHold : destroyHold)(tx, { refType: "activo", refId: ref }),
       ),
     );
     const results = fulfilled(rs);
@@ -131,15 +139,22 @@ describe("ledger under concurrency", () => {
     const [buyer, ...others] = await createUsers(database.db, 4);
     await fund(buyer!, 100);
     const rs = await concurrently(
-      Array.from({ length: 20 }, (_, i) => (tx: Tx) =>
-        i % 4 === 0
-          ? transfer(tx, { from: { userId: buyer!, kind: "disponible" }, to: { system: "tienda" }, amount: 15, kind: "compra_tienda" })
-          : transfer(tx, {
-              from: { userId: buyer!, kind: "disponible" },
-              to: { userId: others[i % 3]!, kind: "disponible" },
-              amount: 15,
-              kind: "alquiler",
-            }),
+      Array.from(
+        { length: 20 },
+        (_, i) => (tx: Tx) =>
+          i % 4 === 0
+            ? transfer(tx, {
+                from: { userId: buyer!, kind: "disponible" },
+                to: { system: "tienda" },
+                amount: 15,
+                kind: "compra_tienda",
+              })
+            : transfer(tx, {
+                from: { userId: buyer!, kind: "disponible" },
+                to: { userId: others[i % 3]!, kind: "disponible" },
+                amount: 15,
+                kind: "alquiler",
+              }),
       ),
     );
     const ok = fulfilled(rs);
@@ -157,15 +172,18 @@ describe("ledger under concurrency", () => {
     const [borrower, lender] = await createUsers(database.db, 2);
     await fund(borrower!, 50);
     const rs = await concurrently(
-      Array.from({ length: 12 }, (_, i) => (tx: Tx) =>
-        i % 2
-          ? blockFromAvailable(tx, { userId: borrower!, amount: 10, refType: "prestamo", refId: uuidv7() })
-          : transfer(tx, {
-              from: { userId: borrower!, kind: "disponible" },
-              to: { userId: lender!, kind: "disponible" },
-              amount: 10,
-              kind: "alquiler",
-            }),
+      Array.from(
+        { length: 12 },
+        (_, i) =>
+          (tx: Tx): Promise<unknown> =>
+            i % 2
+              ? blockFromAvailable(tx, { userId: borrower!, amount: 10, refType: "prestamo", refId: uuidv7() })
+              : transfer(tx, {
+                  from: { userId: borrower!, kind: "disponible" },
+                  to: { userId: lender!, kind: "disponible" },
+                  amount: 10,
+                  kind: "alquiler",
+                }),
       ),
     );
     expect(fulfilled(rs)).toHaveLength(5);
@@ -201,11 +219,21 @@ describe("ledger under concurrency", () => {
           expected.set(to, expected.get(to)! + amount);
           return async (tx: Tx) => {
             // Two movements in opposite order inside one transaction, plus a hold on the way.
-            await transfer(tx, { from: { userId: from, kind: "disponible" }, to: { userId: to, kind: "disponible" }, amount, kind: "alquiler" });
+            await transfer(tx, {
+              from: { userId: from, kind: "disponible" },
+              to: { userId: to, kind: "disponible" },
+              amount,
+              kind: "alquiler",
+            });
             const ref = uuidv7();
             await issueBlocked(tx, { userId: to, amount: 2, refType: "activo", refId: ref });
             await releaseHold(tx, { refType: "activo", refId: ref });
-            await transfer(tx, { from: { userId: to, kind: "disponible" }, to: { userId: from, kind: "disponible" }, amount: 2, kind: "alquiler" });
+            await transfer(tx, {
+              from: { userId: to, kind: "disponible" },
+              to: { userId: from, kind: "disponible" },
+              amount: 2,
+              kind: "alquiler",
+            });
           };
         }),
       );
@@ -213,7 +241,10 @@ describe("ledger under concurrency", () => {
       expect(rejected(rs)).toEqual([]);
     }
     for (const [u, credits] of expected) {
-      expect(await getUserBalances(database.db, u)).toMatchObject({ creditosDisponibles: credits, creditosBloqueados: 0 });
+      expect(await getUserBalances(database.db, u)).toMatchObject({
+        creditosDisponibles: credits,
+        creditosBloqueados: 0,
+      });
     }
     expect([...expected.values()].reduce((x, y) => x + y, 0)).toBe(3000 + 5 * 16 * 2);
     await expectBalanced();
@@ -222,21 +253,33 @@ describe("ledger under concurrency", () => {
   it("paying a user while their hold is released concurrently does not deadlock (accounts before holds)", async () => {
     const [owner, payer] = await createUsers(database.db, 2);
     await fund(payer!, 100);
-    const ref = uuidv7();
-    await database.db.transaction((tx) => issueBlocked(tx, { userId: owner!, amount: 40, refType: "activo", refId: ref }));
-    const rs = await concurrently(
-      Array.from({ length: 12 }, (_, i) => async (tx: Tx) => {
-        if (i % 2) {
-          // Locks owner's disponible first, then reaches the hold.
-          await transfer(tx, { from: { userId: payer!, kind: "disponible" }, to: { userId: owner!, kind: "disponible" }, amount: 1, kind: "alquiler" });
-        }
-        return releaseHold(tx, { refType: "activo", refId: ref });
-      }),
-    );
-    expectNoDeadlock(rs);
-    expect(rejected(rs)).toEqual([]);
-    expect(fulfilled(rs).filter((r) => !r.alreadyResolved)).toHaveLength(1);
-    expect(await getUserBalances(database.db, owner!)).toMatchObject({ creditosDisponibles: 46, creditosBloqueados: 0 });
+    for (let round = 1; round <= 3; round++) {
+      const ref = uuidv7();
+      await database.db.transaction((tx) =>
+        issueBlocked(tx, { userId: owner!, amount: 40, refType: "activo", refId: ref }),
+      );
+      const rs = await concurrently(
+        Array.from({ length: 12 }, (_, i) => async (tx: Tx) => {
+          if (i % 2) {
+            // Locks the owner's disponible first, then reaches the hold.
+            await transfer(tx, {
+              from: { userId: payer!, kind: "disponible" },
+              to: { userId: owner!, kind: "disponible" },
+              amount: 1,
+              kind: "alquiler",
+            });
+          }
+          return releaseHold(tx, { refType: "activo", refId: ref });
+        }),
+      );
+      expectNoDeadlock(rs);
+      expect(rejected(rs)).toEqual([]);
+      expect(fulfilled(rs).filter((r) => !r.alreadyResolved)).toHaveLength(1);
+      expect(await getUserBalances(database.db, owner!)).toMatchObject({
+        creditosDisponibles: 46 * round,
+        creditosBloqueados: 0,
+      });
+    }
     await expectBalanced();
   });
 
@@ -244,7 +287,10 @@ describe("ledger under concurrency", () => {
     const u = await createUser(database.db);
     const ref = uuidv7();
     const rs = await concurrently(
-      Array.from({ length: 6 }, () => (tx: Tx) => issueBlocked(tx, { userId: u, amount: 12, refType: "activo", refId: ref })),
+      Array.from(
+        { length: 6 },
+        () => (tx: Tx) => issueBlocked(tx, { userId: u, amount: 12, refType: "activo", refId: ref }),
+      ),
     );
     expect(fulfilled(rs)).toHaveLength(1);
     const errors = rejected(rs);

@@ -319,63 +319,74 @@ export interface InvariantsRaw {
   negatives: number;
   bad_balances: number;
   bad_holds: number;
-  problems: string[] | null;
+  problems: string[];
 }
 
 /**
- * All four invariants of economy.md in one statement (one snapshot).
+ * All four invariants of economy.md. The verdicts come from one statement (one
+ * snapshot); only when something is wrong does a second statement describe it.
  * With `userIds`, invariants 3 and 4 are checked only for those users'
- * accounts (cheap); 1 and 2 are always global.
+ * accounts, through index lookups; 1 and 2 are always global.
  */
-export function selectInvariants(exec: Executor, userIds?: readonly string[]): Promise<InvariantsRaw> {
-  const ids = userIds ? userIds.join(",") : null;
-  return one<InvariantsRaw>(
-    exec,
-    sql`with scope_acc as (
-      select a.id, a.user_id, a.kind, a.balance from accounts a
-      where ${ids}::text is null or a.user_id = any(string_to_array(${ids}::text, ',')::uuid[])
-    ), moved as (
-      select x.account_id, sum(x.delta)::bigint as s from (
-        select t.credit_account_id as account_id, t.amount as delta from transfers t
-          where t.credit_account_id in (select id from scope_acc)
-        union all
-        select t.debit_account_id, -t.amount from transfers t
-          where t.debit_account_id in (select id from scope_acc)
-      ) x group by x.account_id
-    ), bad_balance as (
-      select s.id, s.user_id, s.kind, s.balance, coalesce(m.s, 0) as moved
-      from scope_acc s left join moved m on m.account_id = s.id
-      where s.balance <> coalesce(m.s, 0)
+export async function selectInvariants(exec: Executor, userIds?: readonly string[]): Promise<InvariantsRaw> {
+  const inScope = (col: SQL) =>
+    userIds ? sql`${col} = any(string_to_array(${userIds.join(",")}::text, ',')::uuid[])` : sql`true`;
+  // Invariant 3: scoped, sum each account's transfers through the (account, id) indexes;
+  // global, aggregate the whole transfers table once.
+  const badBalance = userIds
+    ? sql`select s.id, s.user_id, s.kind, s.balance, (c.s - d.s) as moved
+        from scope_acc s
+        cross join lateral (select coalesce(sum(t.amount), 0)::bigint as s from transfers t
+                            where t.credit_account_id = s.id) c
+        cross join lateral (select coalesce(sum(t.amount), 0)::bigint as s from transfers t
+                            where t.debit_account_id = s.id) d
+        where s.balance <> c.s - d.s`
+    : sql`select s.id, s.user_id, s.kind, s.balance, coalesce(m.s, 0) as moved
+        from scope_acc s left join (
+          select x.account_id, sum(x.delta)::bigint as s from (
+            select credit_account_id as account_id, amount as delta from transfers
+            union all
+            select debit_account_id, -amount from transfers
+          ) x group by x.account_id
+        ) m on m.account_id = s.id
+        where s.balance <> coalesce(m.s, 0)`;
+  const ctes = sql`with scope_acc as (
+      select a.id, a.user_id, a.kind, a.balance from accounts a where ${inScope(sql`a.user_id`)}
+    ), bad_balance as (${badBalance}
     ), open_holds as (
       select h.user_id, sum(h.amount)::bigint as s from holds h
-      where h.status = 'abierta'
-        and (${ids}::text is null or h.user_id = any(string_to_array(${ids}::text, ',')::uuid[]))
+      where h.status = 'abierta' and ${inScope(sql`h.user_id`)}
       group by h.user_id
     ), bad_holds as (
       select coalesce(b.user_id, o.user_id) as user_id, coalesce(b.balance, 0) as bloqueado, coalesce(o.s, 0) as held
       from (select user_id, balance from scope_acc where kind = 'bloqueado') b
       full join open_holds o on o.user_id = b.user_id
       where coalesce(b.balance, 0) <> coalesce(o.s, 0)
-    ), neg as (
-      select id, user_id, kind, balance from accounts where kind <> 'emision' and balance < 0
-    ), totals as (
-      select coalesce(sum(balance), 0)::bigint as total from accounts
-    ), problems as (
-      select 'La suma de todos los saldos es ' || total || ', no 0' as p from totals where total <> 0
-      union all
-      (select 'La cuenta ' || id || ' (' || kind || coalesce(' de ' || user_id, '') || ') tiene saldo negativo: '
-        || balance from neg limit 20)
-      union all
-      (select 'La cuenta ' || id || ' (' || kind || coalesce(' de ' || user_id, '') || ') tiene saldo ' || balance
-        || ' pero sus transferencias suman ' || moved from bad_balance limit 20)
-      union all
-      (select 'El usuario ' || user_id || ' tiene ' || bloqueado || ' bloqueados pero sus retenciones abiertas suman '
-        || held from bad_holds limit 20)
-    )
-    select (select total from totals) as total,
-      (select count(*) from neg)::bigint as negatives,
+    )`;
+  const verdict = await one<Omit<InvariantsRaw, "problems">>(
+    exec,
+    sql`${ctes}
+    select (select coalesce(sum(balance), 0)::bigint from accounts) as total,
+      (select count(*) from accounts where kind <> 'emision' and balance < 0)::bigint as negatives,
       (select count(*) from bad_balance)::bigint as bad_balances,
-      (select count(*) from bad_holds)::bigint as bad_holds,
-      (select json_agg(p) from problems) as problems`,
+      (select count(*) from bad_holds)::bigint as bad_holds`,
   );
+  if (verdict.total === 0 && verdict.negatives === 0 && verdict.bad_balances === 0 && verdict.bad_holds === 0) {
+    return { ...verdict, problems: [] };
+  }
+  const described = await rows<{ p: string }>(
+    exec,
+    sql`${ctes}, totals as (select coalesce(sum(balance), 0)::bigint as total from accounts)
+    select 'La suma de todos los saldos es ' || total || ', no 0' as p from totals where total <> 0
+    union all
+    (select 'La cuenta ' || id || ' (' || kind || coalesce(' de ' || user_id, '') || ') tiene saldo negativo: ' || balance
+      from accounts where kind <> 'emision' and balance < 0 order by id limit 20)
+    union all
+    (select 'La cuenta ' || id || ' (' || kind || coalesce(' de ' || user_id, '') || ') tiene saldo ' || balance
+      || ' pero sus transferencias suman ' || moved from bad_balance order by id limit 20)
+    union all
+    (select 'El usuario ' || user_id || ' tiene ' || bloqueado || ' bloqueados pero sus retenciones abiertas suman '
+      || held from bad_holds order by user_id limit 20)`,
+  );
+  return { ...verdict, problems: described.map((r) => r.p) };
 }

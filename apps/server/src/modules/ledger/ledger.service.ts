@@ -38,10 +38,10 @@ import {
  * VALIDATION (400) for a bad amount/id, NOT_FOUND (404) for an unknown user.
  */
 
-export { getUserBalances, openUserAccounts, SYSTEM_ACCOUNTS };
-export type { HoldRow, HoldStatus, SystemAccount, UserAccountKind, UserBalances };
-export { LEDGER_TRANSFER_SQL } from "./ledger.repository.ts";
 export { INSUFFICIENT_FUNDS_MESSAGE, isInsufficientFunds } from "./ledger.errors.ts";
+export { LEDGER_TRANSFER_SQL } from "./ledger.repository.ts";
+export type { HoldRow, HoldStatus, SystemAccount, UserAccountKind, UserBalances };
+export { getUserBalances, openUserAccounts, SYSTEM_ACCOUNTS };
 
 export const TRANSFER_KINDS = [
   "emision_activo", // emision -> owner bloqueado (asset registered)
@@ -454,8 +454,8 @@ export interface InvariantReport {
 }
 
 /**
- * Checks the invariants of economy.md in one statement (one consistent
- * snapshot). `userIds` limits checks 3 and 4 to those users' accounts (1 and 2
+ * Checks the invariants of economy.md; the verdicts come from one statement
+ * (one consistent snapshot). `userIds` limits checks 3 and 4 to those users' accounts (1 and 2
  * stay global); without it every account is checked (a full scan of transfers).
  */
 export async function checkInvariants(
@@ -470,6 +470,6 @@ export async function checkInvariants(
     balancesMatchTransfers: r.bad_balances === 0,
     holdsMatchBloqueado: r.bad_holds === 0,
     total: r.total,
-    problems: r.problems ?? [],
+    problems: r.problems,
   };
 }

@@ -40,11 +40,20 @@ const db = () => database.db;
 const tx = <T>(fn: (tx: Executor) => Promise<T>) => db().transaction((t) => fn(t));
 
 const issue = (userId: string, amount: number, refId = uuidv7()) =>
-  tx((t) => issueBlocked(t, { userId, amount, refType: "activo", refId, actorUserId: userId, description: "Registro" }));
+  tx((t) =>
+    issueBlocked(t, { userId, amount, refType: "activo", refId, actorUserId: userId, description: "Registro" }),
+  );
 const release = (refId: string, refType = "activo") => tx((t) => releaseHold(t, { refType, refId }));
 const destroy = (refId: string) => tx((t) => destroyHold(t, { refType: "activo", refId }));
 const pay = (from: string, to: string, amount: number) =>
-  tx((t) => transfer(t, { from: { userId: from, kind: "disponible" }, to: { userId: to, kind: "disponible" }, amount, kind: "alquiler" }));
+  tx((t) =>
+    transfer(t, {
+      from: { userId: from, kind: "disponible" },
+      to: { userId: to, kind: "disponible" },
+      amount,
+      kind: "alquiler",
+    }),
+  );
 
 async function expectBalanced() {
   const inv = await checkInvariants(db());
@@ -89,10 +98,20 @@ describe("issueBlocked", () => {
     const r = await issue(u, 150, ref);
     expect(r.holdId).toEqual(expect.any(Number));
     expect(r.transferId).toEqual(expect.any(Number));
-    expect(await getUserBalances(db(), u)).toMatchObject({ creditosDisponibles: 0, creditosBloqueados: 150, credits: 150 });
+    expect(await getUserBalances(db(), u)).toMatchObject({
+      creditosDisponibles: 0,
+      creditosBloqueados: 150,
+      credits: 150,
+    });
     expect((await getSystemBalances(db())).emision).toBe(before.emision - 150);
     const hold = await getHold(db(), "activo", ref);
-    expect(hold).toMatchObject({ id: r.holdId, userId: u, amount: 150, status: "abierta", createdTransferId: r.transferId });
+    expect(hold).toMatchObject({
+      id: r.holdId,
+      userId: u,
+      amount: 150,
+      status: "abierta",
+      createdTransferId: r.transferId,
+    });
     expect(await listOpenHolds(db(), u)).toHaveLength(1);
     const t = await db().execute(sql`select * from transfers where id = ${r.transferId}`);
     expect((t as unknown as { rows: Record<string, unknown>[] }).rows[0]).toMatchObject({
@@ -178,9 +197,19 @@ describe("releaseHold / destroyHold / executeHold", () => {
     expect(await getUserBalances(db(), u)).toMatchObject({ creditosDisponibles: 80, creditosBloqueados: 0 });
     const before = await ledgerFingerprint(db());
     const second = await release(ref);
-    expect(second).toEqual({ amount: 0, alreadyResolved: true, transferId: null, holdId, userId: u, holdStatus: "liberada" });
+    expect(second).toEqual({
+      amount: 0,
+      alreadyResolved: true,
+      transferId: null,
+      holdId,
+      userId: u,
+      holdStatus: "liberada",
+    });
     expect(await ledgerFingerprint(db())).toBe(before);
-    expect(await getHold(db(), "activo", ref)).toMatchObject({ status: "liberada", resolvedTransferId: first.transferId });
+    expect(await getHold(db(), "activo", ref)).toMatchObject({
+      status: "liberada",
+      resolvedTransferId: first.transferId,
+    });
     await expectBalanced();
   });
 
@@ -265,10 +294,20 @@ describe("insufficient funds", () => {
     // Inside one transaction: catch the error and carry on (no SQL error was raised).
     await tx(async (t) => {
       const err = await caught(() =>
-        transfer(t, { from: { userId: a, kind: "disponible" }, to: { system: "tienda" }, amount: 500, kind: "compra_tienda" }),
+        transfer(t, {
+          from: { userId: a, kind: "disponible" },
+          to: { system: "tienda" },
+          amount: 500,
+          kind: "compra_tienda",
+        }),
       );
       expect(err).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
-      await transfer(t, { from: { userId: a, kind: "disponible" }, to: { system: "tienda" }, amount: 50, kind: "compra_tienda" });
+      await transfer(t, {
+        from: { userId: a, kind: "disponible" },
+        to: { system: "tienda" },
+        amount: 50,
+        kind: "compra_tienda",
+      });
     });
     expect(await getUserBalances(db(), a)).toMatchObject({ creditosDisponibles: 0 });
     await expectBalanced();
@@ -282,7 +321,9 @@ describe("insufficient funds", () => {
     const mapped = await caught(async () => mapLedgerError(e));
     expect(mapped).toMatchObject({ code: "INSUFFICIENT_FUNDS", message: INSUFFICIENT_FUNDS_MESSAGE });
     // A system account other than emision can not go negative either.
-    const e2 = await caught(() => db().execute(sql`update accounts set balance = -1 where user_id is null and kind = 'tienda'`));
+    const e2 = await caught(() =>
+      db().execute(sql`update accounts set balance = -1 where user_id is null and kind = 'tienda'`),
+    );
     expect(await caught(async () => mapLedgerError(e2))).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
   });
 });
@@ -295,15 +336,30 @@ describe("transfer", () => {
     expect(r).toEqual({ transferId: expect.any(Number), fromBalance: 70, toBalance: 30 });
     const shop = (await getSystemBalances(db())).tienda;
     const s = await tx((t) =>
-      transfer(t, { from: { userId: a, kind: "disponible" }, to: { system: "tienda" }, amount: 20, kind: "compra_tienda" }),
+      transfer(t, {
+        from: { userId: a, kind: "disponible" },
+        to: { system: "tienda" },
+        amount: 20,
+        kind: "compra_tienda",
+      }),
     );
     expect(s).toMatchObject({ fromBalance: 50, toBalance: shop + 20 });
     // Escrow: buyer -> custodia -> seller.
     await tx((t) =>
-      transfer(t, { from: { userId: a, kind: "disponible" }, to: { system: "custodia" }, amount: 10, kind: "pago_custodia" }),
+      transfer(t, {
+        from: { userId: a, kind: "disponible" },
+        to: { system: "custodia" },
+        amount: 10,
+        kind: "pago_custodia",
+      }),
     );
     await tx((t) =>
-      transfer(t, { from: { system: "custodia" }, to: { userId: b, kind: "disponible" }, amount: 10, kind: "liberacion_custodia" }),
+      transfer(t, {
+        from: { system: "custodia" },
+        to: { userId: b, kind: "disponible" },
+        amount: 10,
+        kind: "liberacion_custodia",
+      }),
     );
     expect(await getUserBalances(db(), a)).toMatchObject({ creditosDisponibles: 40 });
     expect(await getUserBalances(db(), b)).toMatchObject({ creditosDisponibles: 40 });
@@ -314,12 +370,42 @@ describe("transfer", () => {
     const a = await userWithAvailable(10);
     const b = await createUser(db());
     const cases = [
-      { from: { userId: a, kind: "bloqueado" as const }, to: { userId: b, kind: "disponible" as const }, amount: 1, kind: "alquiler" as const },
-      { from: { userId: a, kind: "disponible" as const }, to: { userId: a, kind: "bloqueado" as const }, amount: 1, kind: "alquiler" as const },
-      { from: { userId: a, kind: "disponible" as const }, to: { userId: a, kind: "disponible" as const }, amount: 1, kind: "alquiler" as const },
-      { from: { userId: a, kind: "disponible" as const }, to: { userId: b, kind: "disponible" as const }, amount: 0, kind: "alquiler" as const },
-      { from: { userId: a, kind: "disponible" as const }, to: { userId: b, kind: "disponible" as const }, amount: 1, kind: "regalo" as "alquiler" },
-      { from: { system: "bancos" as "tienda" }, to: { userId: b, kind: "disponible" as const }, amount: 1, kind: "alquiler" as const },
+      {
+        from: { userId: a, kind: "bloqueado" as const },
+        to: { userId: b, kind: "disponible" as const },
+        amount: 1,
+        kind: "alquiler" as const,
+      },
+      {
+        from: { userId: a, kind: "disponible" as const },
+        to: { userId: a, kind: "bloqueado" as const },
+        amount: 1,
+        kind: "alquiler" as const,
+      },
+      {
+        from: { userId: a, kind: "disponible" as const },
+        to: { userId: a, kind: "disponible" as const },
+        amount: 1,
+        kind: "alquiler" as const,
+      },
+      {
+        from: { userId: a, kind: "disponible" as const },
+        to: { userId: b, kind: "disponible" as const },
+        amount: 0,
+        kind: "alquiler" as const,
+      },
+      {
+        from: { userId: a, kind: "disponible" as const },
+        to: { userId: b, kind: "disponible" as const },
+        amount: 1,
+        kind: "regalo" as "alquiler",
+      },
+      {
+        from: { system: "bancos" as "tienda" },
+        to: { userId: b, kind: "disponible" as const },
+        amount: 1,
+        kind: "alquiler" as const,
+      },
     ];
     const before = await ledgerFingerprint(db());
     for (const c of cases) expect(await caught(() => tx((t) => transfer(t, c)))).toMatchObject({ code: "VALIDATION" });
@@ -331,12 +417,16 @@ describe("transfer", () => {
     const b = await createUser(db());
     const from = await getAccountId(db(), { userId: a, kind: "disponible" });
     const to = await getAccountId(db(), { userId: b, kind: "disponible" });
-    expect(await rawTransfer(db(), { debitAccountId: from, creditAccountId: to, amount: 4, kind: "alquiler" })).toEqual({
-      transferId: expect.any(Number),
-      fromBalance: 6,
-      toBalance: 4,
-    });
-    expect(await rawTransfer(db(), { debitAccountId: from, creditAccountId: to, amount: 7, kind: "alquiler" })).toBeNull();
+    expect(await rawTransfer(db(), { debitAccountId: from, creditAccountId: to, amount: 4, kind: "alquiler" })).toEqual(
+      {
+        transferId: expect.any(Number),
+        fromBalance: 6,
+        toBalance: 4,
+      },
+    );
+    expect(
+      await rawTransfer(db(), { debitAccountId: from, creditAccountId: to, amount: 7, kind: "alquiler" }),
+    ).toBeNull();
     expect(LEDGER_TRANSFER_SQL).toMatch(/ledger_transfer\(\$1::bigint, \$2::bigint, \$3::bigint, \$4::text/);
     // A bloqueado account can not be moved without a hold, even raw.
     const blocked = await getAccountId(db(), { userId: a, kind: "bloqueado" });
@@ -397,7 +487,13 @@ describe("reads", () => {
     await issue(u, 100, asset); // bloqueado +100               total 100 disp 0
     await release(asset); // disponible +100 (bloqueado -100)    total 100 disp 100
     await tx((t) =>
-      transfer(t, { from: { userId: u, kind: "disponible" }, to: { system: "tienda" }, amount: 30, kind: "compra_tienda", description: "Compra" }),
+      transfer(t, {
+        from: { userId: u, kind: "disponible" },
+        to: { system: "tienda" },
+        amount: 30,
+        kind: "compra_tienda",
+        description: "Compra",
+      }),
     ); // disponible -30                                     total 70 disp 70
     await pay(other, u, 10); // disponible +10               total 80 disp 80
     await tx((t) => blockFromAvailable(t, { userId: u, amount: 20, refType: "prestamo", refId: loan })); // disp -20 total 80 disp 60
@@ -406,15 +502,17 @@ describe("reads", () => {
     await destroy(extra); // bloqueado -5                      total 80 disp 60
 
     const rows = await listUserTransfers(db(), u, { limit: 10 });
-    expect(rows.map((r) => [r.kind, r.accountKind, r.amount, r.totalChange, r.balanceAfter, r.availableAfter])).toEqual([
-      ["destruccion", "bloqueado", -5, -5, 80, 60],
-      ["emision_activo", "bloqueado", 5, 5, 85, 60],
-      ["garantia_bloqueo", "disponible", -20, 0, 80, 60],
-      ["alquiler", "disponible", 10, 10, 80, 80],
-      ["compra_tienda", "disponible", -30, -30, 70, 70],
-      ["liberacion", "disponible", 100, 0, 100, 100],
-      ["emision_activo", "bloqueado", 100, 100, 100, 0],
-    ]);
+    expect(rows.map((r) => [r.kind, r.accountKind, r.amount, r.totalChange, r.balanceAfter, r.availableAfter])).toEqual(
+      [
+        ["destruccion", "bloqueado", -5, -5, 80, 60],
+        ["emision_activo", "bloqueado", 5, 5, 85, 60],
+        ["garantia_bloqueo", "disponible", -20, 0, 80, 60],
+        ["alquiler", "disponible", 10, 10, 80, 80],
+        ["compra_tienda", "disponible", -30, -30, 70, 70],
+        ["liberacion", "disponible", 100, 0, 100, 100],
+        ["emision_activo", "bloqueado", 100, 100, 100, 0],
+      ],
+    );
     expect(rows[3]).toMatchObject({ counterpartyUserId: other, counterpartyAccount: "disponible" });
     expect(rows[4]).toMatchObject({ counterpartyUserId: null, counterpartyAccount: "tienda", description: "Compra" });
     expect(rows[6]).toMatchObject({ counterpartyAccount: "emision", refType: "activo", refId: asset });
@@ -439,7 +537,9 @@ describe("reads", () => {
     const report = await inRolledBackTx(db(), async (t) => {
       // Bypass the ledger: a balance without its transfer, and a hold without credits.
       await t.execute(sql`update accounts set balance = balance + 3 where user_id = ${u} and kind = 'disponible'`);
-      await t.execute(sql`insert into holds (user_id, amount, ref_type, ref_id) values (${u}, 4, 'activo', ${uuidv7()})`);
+      await t.execute(
+        sql`insert into holds (user_id, amount, ref_type, ref_id) values (${u}, 4, 'activo', ${uuidv7()})`,
+      );
       return checkInvariants(t);
     });
     expect(report).toMatchObject({

@@ -1,0 +1,180 @@
+import { MSG } from "@valoriza/domain";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, Tx } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import {
+  IDEMPOTENCY_KEY_MESSAGE,
+  readIdempotencyKey,
+  requestHash,
+  sendIdempotent,
+  withIdempotency,
+} from "../../lib/idempotency.ts";
+import { uuidv7 } from "../../lib/ids.ts";
+import { freshDatabase } from "../../test/harness.ts";
+import { checkInvariants, getUserBalances, issueBlocked, releaseHold, transfer } from "./ledger.service.ts";
+import { caught, createUser, ledgerFingerprint, quietPoolErrors } from "./ledger.testkit.ts";
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await freshDatabase());
+  quietPoolErrors(database);
+});
+afterAll(() => drop());
+
+const ROUTE = "POST /api/marketplace/:id/comprar";
+
+async function funded(amount: number): Promise<string> {
+  const u = await createUser(database.db);
+  const ref = uuidv7();
+  await database.db.transaction((tx) => issueBlocked(tx, { userId: u, amount, refType: "activo", refId: ref }));
+  await database.db.transaction((tx) => releaseHold(tx, { refType: "activo", refId: ref }));
+  return u;
+}
+
+/** The business operation: pay `price` to the marketplace and answer like a route would. */
+const buy = (userId: string, price: number) => async (tx: Tx) => {
+  const r = await transfer(tx, {
+    from: { userId, kind: "disponible" },
+    to: { system: "tienda" },
+    amount: price,
+    kind: "compra_tienda",
+  });
+  return {
+    statusCode: 201,
+    body: { success: true, message: "Compra realizada", data: { transferId: r.transferId, restantes: r.fromBalance } },
+  };
+};
+
+const call = (userId: string, key: string | undefined, body: unknown, price = 10, route = ROUTE) =>
+  withIdempotency(database.db, { userId, key, route, body }, buy(userId, price));
+
+describe("withIdempotency", () => {
+  it("without a key just runs the operation in a transaction, every time", async () => {
+    const u = await funded(50);
+    const a = await call(u, undefined, { id: 1 });
+    const b = await call(u, undefined, { id: 1 });
+    expect(a).toMatchObject({ statusCode: 201, replayed: false });
+    expect(b).toMatchObject({ statusCode: 201, replayed: false });
+    expect((await getUserBalances(database.db, u)).creditosDisponibles).toBe(30);
+  });
+
+  it("same key and same payload: the same answer, one effect", async () => {
+    const u = await funded(50);
+    const key = `compra-${uuidv7()}`;
+    const first = await call(u, key, { productoId: "p1", cantidad: 1 });
+    expect(first.replayed).toBe(false);
+    const before = await ledgerFingerprint(database.db);
+    // Same payload with its keys in another order is the same request.
+    const second = await call(u, key, { cantidad: 1, productoId: "p1" });
+    expect(second.replayed).toBe(true);
+    expect(second.statusCode).toBe(201);
+    expect(second.body).toEqual(first.body);
+    // The stored answer keeps the exact JSON text (key order included).
+    expect(JSON.stringify(second.body)).toBe(JSON.stringify(first.body));
+    expect(await ledgerFingerprint(database.db)).toBe(before);
+    expect((await getUserBalances(database.db, u)).creditosDisponibles).toBe(40);
+  });
+
+  it("same key with a different payload or route: IDEMPOTENCY_MISMATCH (422), no effect", async () => {
+    const u = await funded(50);
+    const key = uuidv7();
+    await call(u, key, { productoId: "p1" });
+    const before = await ledgerFingerprint(database.db);
+    const e = await caught(() => call(u, key, { productoId: "p2" }));
+    expect(e).toBeInstanceOf(AppError);
+    expect(e).toMatchObject({ code: "IDEMPOTENCY_MISMATCH", status: 422, message: MSG.idempotencyMismatch });
+    expect(e.message).toBe("La clave de idempotencia ya se usó con una solicitud diferente");
+    const e2 = await caught(() => call(u, key, { productoId: "p1" }, 10, "POST /api/retiros"));
+    expect(e2).toMatchObject({ code: "IDEMPOTENCY_MISMATCH" });
+    expect(await ledgerFingerprint(database.db)).toBe(before);
+  });
+
+  it("keys are per user", async () => {
+    const a = await funded(20);
+    const b = await funded(20);
+    const key = "misma-clave";
+    expect((await call(a, key, {})).replayed).toBe(false);
+    expect((await call(b, key, {})).replayed).toBe(false);
+    expect((await getUserBalances(database.db, a)).creditosDisponibles).toBe(10);
+    expect((await getUserBalances(database.db, b)).creditosDisponibles).toBe(10);
+  });
+
+  it("a failed operation stores nothing: the retry runs again", async () => {
+    const u = await funded(5);
+    const key = uuidv7();
+    const e = await caught(() => call(u, key, { x: 1 }, 10));
+    expect(e).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+    // Funds arrive; the retry with the same key is a first execution, not a replay.
+    const ref = uuidv7();
+    await database.db.transaction((tx) => issueBlocked(tx, { userId: u, amount: 5, refType: "activo", refId: ref }));
+    await database.db.transaction((tx) => releaseHold(tx, { refType: "activo", refId: ref }));
+    const r = await call(u, key, { x: 1 }, 10);
+    expect(r).toMatchObject({ replayed: false, statusCode: 201 });
+    expect((await getUserBalances(database.db, u)).creditosDisponibles).toBe(0);
+  });
+
+  it("concurrent requests with one key: one effect, every caller gets the same answer", async () => {
+    const u = await funded(100);
+    const key = uuidv7();
+    const results = await Promise.all(Array.from({ length: 10 }, () => call(u, key, { productoId: "p9" })));
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    for (const r of results) expect(r.body).toEqual(results[0]!.body);
+    expect((await getUserBalances(database.db, u)).creditosDisponibles).toBe(90);
+    const inv = await checkInvariants(database.db);
+    expect(inv.problems).toEqual([]);
+  });
+
+  it("validates the key: 1..200 printable characters", async () => {
+    const u = await funded(20);
+    for (const bad of ["", " ", " a", "a ", "x".repeat(201), "tab\there", "ñandú", "a\nb"]) {
+      const e = await caught(() => call(u, bad, {}));
+      expect(e).toMatchObject({ status: 400, message: IDEMPOTENCY_KEY_MESSAGE });
+    }
+    expect((await call(u, "x".repeat(200), {})).replayed).toBe(false);
+    expect((await call(u, "a b~!", {})).replayed).toBe(false);
+  });
+
+  it("hashes route and canonical payload", () => {
+    expect(requestHash("R", { a: 1, b: [1, { d: 2, c: 3 }] })).toBe(requestHash("R", { b: [1, { c: 3, d: 2 }], a: 1 }));
+    expect(requestHash("R", { a: 1 })).not.toBe(requestHash("R", { a: 2 }));
+    expect(requestHash("R", { a: 1 })).not.toBe(requestHash("S", { a: 1 }));
+    expect(requestHash("R", [1, 2])).not.toBe(requestHash("R", [2, 1]));
+  });
+});
+
+describe("Fastify helpers", () => {
+  it("reads and validates the Idempotency-Key header", () => {
+    expect(readIdempotencyKey({ headers: {} })).toBeUndefined();
+    expect(readIdempotencyKey({ headers: { "idempotency-key": "abc-123" } })).toBe("abc-123");
+    expect(() => readIdempotencyKey({ headers: { "idempotency-key": "" } })).toThrow(IDEMPOTENCY_KEY_MESSAGE);
+    expect(() => readIdempotencyKey({ headers: { "idempotency-key": ["a", "b"] as unknown as string } })).toThrow(
+      IDEMPOTENCY_KEY_MESSAGE,
+    );
+  });
+
+  it("a route replays its stored answer with the Idempotent-Replayed header", async () => {
+    const u = await funded(30);
+    const app = Fastify();
+    app.post("/comprar", async (req, reply) => {
+      const r = await withIdempotency(
+        database.db,
+        { userId: u, key: readIdempotencyKey(req), route: "POST /comprar", body: req.body },
+        buy(u, 10),
+      );
+      return sendIdempotent(reply, r);
+    });
+    const send = () =>
+      app.inject({ method: "POST", url: "/comprar", headers: { "idempotency-key": "k-1" }, payload: { p: 1 } });
+    const a = await send();
+    const b = await send();
+    expect(a.statusCode).toBe(201);
+    expect(a.headers["idempotent-replayed"]).toBeUndefined();
+    expect(b.statusCode).toBe(201);
+    expect(b.headers["idempotent-replayed"]).toBe("true");
+    expect(b.body).toBe(a.body);
+    expect((await getUserBalances(database.db, u)).creditosDisponibles).toBe(20);
+    await app.close();
+  });
+});
