@@ -16,8 +16,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   if (root) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
-      index: false,
+      // A wildcard route reads the directory per request: a rebuilt web app is served without a restart.
+      wildcard: true,
+      index: "index.html",
       setHeaders(res, filePath) {
         // Vite's hashed bundles never change; index.html always revalidates.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -33,6 +34,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     const url = request.url.split("?")[0] ?? "/";
     if (url === "/api" || url.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.status(404).send({ success: false, message: MSG.notFoundRoute, code: "NOT_FOUND" });
+    }
+    // A missing bundle or file (anything with an extension) is a real 404, not the SPA.
+    if (/\.[a-z0-9]{1,8}$/i.test(url) || url.startsWith("/assets/") || url.startsWith("/uploads/")) {
+      return reply.status(404).type("text/plain; charset=utf-8").send("No encontrado");
     }
     if (!root) return reply.status(200).type("text/html; charset=utf-8").send(NOT_BUILT);
     reply.header("cache-control", "no-cache");

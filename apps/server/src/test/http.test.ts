@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -170,6 +170,13 @@ describe("HTTP surface", () => {
         expect(res.body).toContain("Valoriza SPA");
       }
       expect((await ctx.app.inject({ method: "GET", url: "/api/nada" })).statusCode).toBe(404);
+      // A missing bundle is a real 404, not the SPA; a file added after start is served.
+      expect((await ctx.app.inject({ method: "GET", url: "/assets/index-viejo.js" })).statusCode).toBe(404);
+      mkdirSync(path.join(dist, "assets"), { recursive: true });
+      writeFileSync(path.join(dist, "assets", "app-nuevo.js"), "console.log(1)");
+      const js = await ctx.app.inject({ method: "GET", url: "/assets/app-nuevo.js" });
+      expect(js.statusCode).toBe(200);
+      expect(js.headers["cache-control"]).toContain("immutable");
     } finally {
       await ctx.close();
     }
