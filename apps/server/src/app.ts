@@ -57,6 +57,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot decode (e.g. "%ff") gets the same JSON error shape as everything else.
+    frameworkErrors: (_error, _req, reply) => {
+      reply
+        .code(400)
+        .type("application/json; charset=utf-8")
+        .send(
+          JSON.stringify({
+            success: false,
+            message: "La dirección solicitada no es válida",
+            code: "BAD_REQUEST",
+          }) as never,
+        );
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

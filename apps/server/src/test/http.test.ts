@@ -20,6 +20,16 @@ const CALLS: { method: "POST" | "PUT" | "GET" | "PATCH"; url: string; auth: bool
   { method: "POST", url: "/api/wallet/sync/no-es-un-uuid", auth: true },
   { method: "GET", url: "/api/movimientos/123", auth: true },
   { method: "POST", url: "/api/notificaciones/marcar-leidas", auth: true },
+  { method: "POST", url: "/api/assets", auth: true },
+  { method: "POST", url: "/api/tiempo/registrar", auth: true },
+  { method: "POST", url: "/api/dinero/registrar", auth: true },
+  { method: "POST", url: "/api/activos/liberar-creditos", auth: true },
+  { method: "PUT", url: "/api/activos/desactivar/no-es-un-uuid", auth: true },
+  { method: "PUT", url: "/api/operaciones/finalizar/01890000-0000-7000-8000-000000000000", auth: true },
+  { method: "GET", url: "/api/activos/%00%ff", auth: false },
+  { method: "GET", url: "/api/assets?limit=-4&offset=abc&excludeUserId=x", auth: false },
+  { method: "GET", url: "/api/assets/user/nadie?status=activo", auth: true },
+  { method: "GET", url: "/api/actions/%7B%7D", auth: false },
 ];
 
 const BAD_BODIES: { name: string; payload: string; contentType?: string }[] = [
