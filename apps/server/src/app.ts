@@ -60,7 +60,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // A URL the router cannot decode (e.g. "%ff") gets the same JSON error shape as everything else.
     frameworkErrors: (_error, _req, reply) => {
       reply
-        .code(400)
+        .code(400 as never)
         .type("application/json; charset=utf-8")
         .send(
           JSON.stringify({

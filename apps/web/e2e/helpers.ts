@@ -130,6 +130,38 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage, animations: "disabled" });
 }
 
+/**
+ * Visible elements that stick out of the viewport sideways and are not clipped by a box that fits
+ * (the layout root's overflow-x clip, a safety net, does not count): content cut off on a phone.
+ */
+export async function elementsOutsideViewport(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+    const clippedInside = (el: Element): boolean => {
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (parent.hasAttribute("data-layout-root")) return false;
+        const overflowX = getComputedStyle(parent).overflowX;
+        if (overflowX !== "visible") {
+          const box = parent.getBoundingClientRect();
+          return box.left >= -1 && box.right <= width + 1;
+        }
+      }
+      return false;
+    };
+    const out: string[] = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1) continue;
+      if (rect.right <= width + 1 && rect.left >= -1) continue;
+      if (getComputedStyle(el).visibility === "hidden" || clippedInside(el)) continue;
+      out.push(describe(el));
+    }
+    return out;
+  });
+}
+
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   availableCredits,
   DESKTOP,
+  elementsOutsideViewport,
   expectSignedOut,
   horizontalOverflow,
   launchBrowser,
@@ -76,6 +77,7 @@ describe("inicio y páginas generales", () => {
     const { page } = await openPage(browser, DESKTOP);
     await page.goto("/esta-ruta-no-existe");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await screenshot(page, "404-desktop");
     await page.goto("/mis-activos/algo/mas");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await page.getByRole("main").getByRole("link", { name: "Volver al inicio" }).click();
@@ -88,6 +90,7 @@ describe("inicio y páginas generales", () => {
     await page.goto("/");
     await page.getByRole("heading", { name: "Activos cercanos a ti" }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await elementsOutsideViewport(page)).toEqual([]);
     expect(await page.getByRole("searchbox").isVisible()).toBe(false);
     expect(await page.getByRole("link", { name: "Valoriza tu Activo" }).count()).toBe(2);
     await screenshot(page, "home-phone-logged-out");
@@ -101,6 +104,7 @@ describe("inicio y páginas generales", () => {
     await register.getByRole("button", { name: "Registrarse" }).click();
     await register.getByText("El nombre es obligatorio").waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await elementsOutsideViewport(page)).toEqual([]);
     await screenshot(page, "register-phone", false);
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
@@ -108,16 +112,19 @@ describe("inicio y páginas generales", () => {
     await signUpViaApi(page, newUser("phone"));
     await availableCredits(page).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await elementsOutsideViewport(page)).toEqual([]);
     await screenshot(page, "home-phone-logged-in");
 
     await page.getByRole("button", { name: "Notificaciones" }).click();
     await page.getByText("No tienes notificaciones nuevas.").waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await elementsOutsideViewport(page)).toEqual([]);
     await page.keyboard.press("Escape");
 
     await page.goto("/perfil");
     await page.getByRole("form", { name: "Editar perfil" }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await elementsOutsideViewport(page)).toEqual([]);
     await screenshot(page, "perfil-phone");
     expect(errors).toEqual([]);
   });
@@ -138,6 +145,7 @@ describe("inicio y páginas generales", () => {
     await page.evaluate(() => sessionStorage.setItem("algo", "1"));
     await page.goto("/force-clean");
     await page.getByText("¡Limpieza completada!").waitFor();
+    await screenshot(page, "force-clean-desktop", false);
     expect(await storedSession(page)).toEqual({ token: null, user: null });
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await page.waitForURL((url) => url.pathname === "/", { timeout: 6_000 });

@@ -1,14 +1,14 @@
 import { formatCredits } from "@valoriza/domain";
-import { CircleCheck, Lock, LogOut, Package } from "lucide-react";
+import { CircleCheck, Lock, LogIn, LogOut, Package } from "lucide-react";
 import { Link, useNavigate } from "react-router-dom";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { LogoMark } from "../components/ui/logo.tsx";
+import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
 import { useCredits } from "../lib/account.ts";
 import { openAuthDialog } from "../lib/auth-dialog.ts";
 import { type SessionUser, useSession } from "../lib/session.tsx";
 import { cn } from "../lib/utils.ts";
 import { preloadAuthDialog } from "./LazyHosts.tsx";
-import { NotificationsButton } from "./NotificationsButton.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 
 export function Header() {
@@ -21,7 +21,7 @@ export function Header() {
           className="flex shrink-0 items-center gap-2 rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-offset-2"
         >
           <LogoMark className="size-9" />
-          <span className="text-xl font-extrabold tracking-tight text-slate-900">
+          <span className="text-xl font-extrabold tracking-tight text-slate-900 max-[359px]:sr-only">
             Valor<span className="text-emerald-600">iza</span>
           </span>
         </Link>
@@ -46,9 +46,12 @@ function SignedOutActions() {
         onClick={() => openAuthDialog("login")}
         onPointerEnter={preload}
         onFocus={preload}
+        title="Iniciar Sesión"
         className="px-2.5 sm:px-3"
       >
-        Iniciar Sesión
+        {/* Narrow phones: the icon, with the words for screen readers. */}
+        <LogIn aria-hidden="true" className="size-5 min-[420px]:hidden" />
+        <span className="max-[419px]:sr-only">Iniciar Sesión</span>
       </Button>
       <Button
         size="sm"
@@ -65,8 +68,7 @@ function SignedOutActions() {
 
 function CreditsSummary({ className }: { className?: string }) {
   const { credits, isLoading } = useCredits();
-  const value = (n: number | undefined) =>
-    credits && n !== undefined ? formatCredits(n) : isLoading ? "…" : "—";
+  const value = (n: number | undefined) => (credits && n !== undefined ? formatCredits(n) : isLoading ? "…" : "—");
   return (
     <ul aria-label="Tus créditos" className={cn("flex min-w-0 items-center gap-1.5", className)}>
       <li
@@ -107,7 +109,7 @@ function SignedInActions({ user }: { user: SessionUser }) {
         <Package aria-hidden="true" className="size-4" />
         <span className="max-md:sr-only">Mis Activos</span>
       </Link>
-      <NotificationsButton />
+      <NotificationsBell />
       <Link
         to="/perfil"
         aria-label="Mi Cuenta"

@@ -18,7 +18,7 @@ function ScrollToTop({ pathname }: { pathname: string }) {
 export function Layout() {
   const { pathname } = useLocation();
   return (
-    <div className="flex min-h-dvh flex-col overflow-x-clip">
+    <div data-layout-root className="flex min-h-dvh flex-col overflow-x-clip">
       <a
         href="#contenido"
         className="sr-only z-[60] rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { Spinner } from "../components/ui/spinner.tsx";
 import { useAuthDialog } from "../lib/auth-dialog.ts";
 import { useCurrentToast } from "../lib/toast.ts";
 
@@ -20,9 +21,21 @@ export function AuthDialogHost() {
   }, [mode]);
   if (!needed) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={mode ? <ModalLoading /> : null}>
       <AuthDialog />
     </Suspense>
+  );
+}
+
+/** While the modal's code downloads (first open on a slow connection). */
+function ModalLoading() {
+  return (
+    <div className="vz-overlay fixed inset-0 z-50 flex items-center justify-center bg-slate-950/50" data-state="open">
+      <div role="status" className="flex items-center gap-3 rounded-2xl bg-white px-5 py-4 shadow-xl">
+        <Spinner className="size-5 text-emerald-600" />
+        <span className="text-sm font-medium text-slate-700">Cargando…</span>
+      </div>
+    </div>
   );
 }
 

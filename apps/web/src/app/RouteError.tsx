@@ -5,9 +5,7 @@ import { Button, buttonClasses } from "../components/ui/button.tsx";
 function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
-      error.message,
-    )
+    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)
   );
 }
 

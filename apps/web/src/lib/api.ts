@@ -1,3 +1,4 @@
+import { openAuthDialog } from "./auth-dialog.ts";
 import { expireSession, getToken } from "./session.tsx";
 
 /** Error raised for any non-OK response; `message` is what the user should read. */
@@ -13,8 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR_MESSAGE =
-  "No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.";
+export const NETWORK_ERROR_MESSAGE = "No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.";
 
 export interface ApiRequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -27,6 +27,8 @@ export interface ApiRequestOptions {
   onUnauthorized?: "expire" | "ignore";
   /** Sent as the Idempotency-Key header: the server runs a retried operation only once. */
   idempotencyKey?: string;
+  /** Upload progress (0..1) of the request body; the request then goes through XMLHttpRequest. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 function parseJson(text: string): unknown {
@@ -46,7 +48,11 @@ function nonEmptyString(value: unknown): string | null {
  * Spec §7 Generic: the server message, else the error field, else the raw text, else the status
  * text (the fallbacks are shown as "status: text").
  */
-export function responseErrorMessage(response: Response, body: unknown, text: string): string {
+export function responseErrorMessage(
+  response: Pick<Response, "status" | "statusText">,
+  body: unknown,
+  text: string,
+): string {
   if (body && typeof body === "object") {
     const record = body as Record<string, unknown>;
     const fromBody = nonEmptyString(record.message) ?? nonEmptyString(record.error);
@@ -58,6 +64,64 @@ export function responseErrorMessage(response: Response, body: unknown, text: st
   return `${response.status}: ${response.statusText || "Error"}`;
 }
 
+/**
+ * A 401/403 from a call that lets the client handle it (the default): the session has been
+ * cleared, 'Sesión expirada' shown and the login reopened, so the caller shows nothing more.
+ */
+export function isAuthError(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+interface RawResponse {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  text: string;
+}
+
+/** fetch, or XMLHttpRequest when the caller follows the upload progress (fetch cannot report it). */
+function send(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+  onUploadProgress?: (fraction: number) => void,
+): Promise<RawResponse> {
+  if (!onUploadProgress) {
+    return fetch(url, {
+      method: init.method,
+      headers: init.headers,
+      credentials: "include",
+      ...(init.body !== undefined ? { body: init.body } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+    }).then(async (response) => ({
+      ok: response.ok,
+      status: response.status,
+      statusText: response.statusText,
+      text: await response.text().catch(() => ""),
+    }));
+  }
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onUploadProgress(Math.min(1, event.loaded / event.total));
+    };
+    xhr.upload.onload = () => onUploadProgress(1);
+    xhr.onload = () =>
+      resolve({
+        ok: xhr.status >= 200 && xhr.status < 300,
+        status: xhr.status,
+        statusText: xhr.statusText,
+        text: xhr.responseText,
+      });
+    xhr.onerror = () => reject(new TypeError("Network request failed"));
+    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
+    init.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(init.body ?? null);
+  });
+}
+
 /** Calls `/api{path}` with JSON, the bearer token when stored and cookies. */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const token = getToken();
@@ -66,28 +130,32 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
 
-  let response: Response;
+  let response: RawResponse;
   try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? "GET",
-      headers,
-      credentials: "include",
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    response = await send(
+      `/api${path}`,
+      {
+        method: options.method ?? "GET",
+        headers,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      options.onUploadProgress,
+    );
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
 
-  const text = await response.text().catch(() => "");
+  const text = response.text;
   const body = parseJson(text);
 
   if (!response.ok) {
     const unauthorized = response.status === 401 || response.status === 403;
-    // Only when the rejected token is still the current one (not after a re-login meanwhile).
-    if (unauthorized && token && options.onUnauthorized !== "ignore" && getToken() === token) {
-      expireSession();
+    if (unauthorized && options.onUnauthorized !== "ignore") {
+      // Only when the rejected token is still the current one (not after a re-login meanwhile).
+      if (token && getToken() === token) expireSession();
+      else if (!token) openAuthDialog("login");
     }
     throw new ApiError(responseErrorMessage(response, body, text), response.status, body ?? text);
   }

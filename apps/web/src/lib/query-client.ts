@@ -20,8 +20,9 @@ export const queryKeys = {
   profile: (userId: string) => ["profile", userId] as const,
   saldoRoot: ["saldo"] as const,
   saldo: (userId: string) => ["saldo", userId] as const,
-  /** Public asset list of the home feed. */
+  /** Public asset lists (home feed and search). */
   assets: ["assets"] as const,
+  assetFeed: (search: string) => ["assets", "feed", search] as const,
   assetDetail: (id: string) => ["asset", id] as const,
   myAssets: (userId: string) => ["myAssets", userId] as const,
   actions: (type: string) => ["actions", type] as const,
@@ -62,6 +63,9 @@ const CREDIT_ROOTS = [
   "myAssets",
   "asset",
   "assets",
+  // Registering and deactivating also notify the user and change the public report.
+  "notifications",
+  "economyReport",
 ];
 
 /** After any operation that moves credits: refresh balances, histories and asset lists. */

@@ -9,8 +9,7 @@ export const focusRing =
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-offset-2";
 
 const variants: Record<ButtonVariant, string> = {
-  primary:
-    "bg-emerald-600 text-white shadow-sm shadow-emerald-900/10 hover:bg-emerald-700 active:bg-emerald-800",
+  primary: "bg-emerald-600 text-white shadow-sm shadow-emerald-900/10 hover:bg-emerald-700 active:bg-emerald-800",
   secondary: "bg-emerald-50 text-emerald-800 hover:bg-emerald-100 active:bg-emerald-200",
   outline: "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 hover:border-slate-400",
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900",

@@ -4,10 +4,7 @@ import { cn } from "../../lib/utils.ts";
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn(
-        "rounded-2xl border border-slate-200/80 bg-white shadow-sm shadow-slate-900/5",
-        className,
-      )}
+      className={cn("rounded-2xl border border-slate-200/80 bg-white shadow-sm shadow-slate-900/5", className)}
       {...props}
     />
   );

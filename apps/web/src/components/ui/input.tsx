@@ -28,9 +28,7 @@ export function Textarea({
   className,
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  return (
-    <textarea className={cn(fieldBase, "min-h-28 resize-y py-2.5 leading-relaxed", className)} {...props} />
-  );
+  return <textarea className={cn(fieldBase, "min-h-28 resize-y py-2.5 leading-relaxed", className)} {...props} />;
 }
 
 /** A styled native select: best keyboard and phone behaviour for forms. */
@@ -71,11 +69,7 @@ export function PasswordInput({
           "hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500",
         )}
       >
-        {visible ? (
-          <EyeOff aria-hidden="true" className="size-4" />
-        ) : (
-          <Eye aria-hidden="true" className="size-4" />
-        )}
+        {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
       </button>
     </div>
   );

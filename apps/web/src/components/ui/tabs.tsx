@@ -30,10 +30,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return (
     <TabsPrimitive.Content
-      className={cn(
-        "mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500",
-        className,
-      )}
+      className={cn("mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500", className)}
       {...props}
     />
   );

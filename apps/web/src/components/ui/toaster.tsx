@@ -25,9 +25,7 @@ function ToastItem({ toast }: { toast: ToastData }) {
       <span aria-hidden="true" className={cn("absolute inset-y-0 left-0 w-1", bar)} />
       <Icon aria-hidden="true" className={cn("mt-0.5 size-5 shrink-0", icon)} />
       <div className="min-w-0 break-words">
-        <ToastPrimitive.Title className="text-sm font-semibold text-slate-900">
-          {toast.title}
-        </ToastPrimitive.Title>
+        <ToastPrimitive.Title className="text-sm font-semibold text-slate-900">{toast.title}</ToastPrimitive.Title>
         {toast.description ? (
           <ToastPrimitive.Description className="mt-0.5 text-sm text-slate-600">
             {toast.description}

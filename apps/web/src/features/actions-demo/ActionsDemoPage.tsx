@@ -41,12 +41,10 @@ export function ActionsDemoPage() {
   return (
     <div className="flex flex-col gap-6">
       <header>
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
-          Matriz de acciones
-        </h1>
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Matriz de acciones</h1>
         <p className="mt-1 max-w-2xl text-slate-500">
-          Qué puedes hacer con cada tipo de activo. El asistente de registro solo habilita las acciones
-          permitidas para el tipo que elijas.
+          Qué puedes hacer con cada tipo de activo. El asistente de registro solo habilita las acciones permitidas para
+          el tipo que elijas.
         </p>
       </header>
 
@@ -124,11 +122,11 @@ export function ActionsDemoPage() {
           Matriz completa
         </h2>
         <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[22rem] text-sm">
+          <table className="w-full text-sm">
             <caption className="sr-only">Acciones permitidas por tipo de activo</caption>
             <thead className="bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3 text-left font-semibold">
+                <th scope="col" className="px-3 py-3 text-left font-semibold sm:px-4">
                   Acción
                 </th>
                 {WIZARD_ASSET_TYPES.map((t) => (
@@ -148,13 +146,13 @@ export function ActionsDemoPage() {
             <tbody className="divide-y divide-slate-100">
               {ASSET_ACTIONS.map((action) => (
                 <tr key={action}>
-                  <th scope="row" className="px-4 py-3 text-left font-medium text-slate-800">
+                  <th scope="row" className="px-3 py-3 text-left font-medium text-slate-800 sm:px-4">
                     {MAIN_PURPOSE_LABELS[action]}
                   </th>
                   {WIZARD_ASSET_TYPES.map((t) => {
                     const value = ACTIONS_MATRIX[WIZARD_TO_ASSET_TYPE[t]][action];
                     return (
-                      <td key={t} className={cn("px-4 py-3 text-center", t === type && "bg-emerald-50/60")}>
+                      <td key={t} className={cn("px-2 py-3 text-center sm:px-4", t === type && "bg-emerald-50/60")}>
                         {value === true ? (
                           <>
                             <Check aria-hidden="true" className="mx-auto size-5 text-emerald-600" />

@@ -93,26 +93,13 @@ function AssetDetail({ asset }: { asset: Asset }) {
   const category = [asset.category, asset.subcategory, asset.especializacion].filter(Boolean).join(" · ");
 
   return (
-    <article className="grid items-start gap-8 lg:grid-cols-[1.2fr_1fr]">
-      <div className="flex min-w-0 flex-col gap-6">
-        <Gallery
-          images={asset.images}
-          thumbnails={asset.thumbnails}
-          title={asset.title}
-          type={asset.assetType}
-        />
-        <section aria-labelledby="descripcion-title" className="min-w-0">
-          <h2 id="descripcion-title" className="text-lg font-semibold text-slate-900">
-            Descripción
-          </h2>
-          <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">
-            {asset.description || "Sin descripción."}
-          </p>
-        </section>
-        <Details asset={asset} />
+    // Phones: photos, then title, value and owner, then the description; desktops: two columns.
+    <article className="grid items-start gap-x-8 gap-y-6 lg:grid-cols-[1.2fr_1fr]">
+      <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <Gallery images={asset.images} thumbnails={asset.thumbnails} title={asset.title} type={asset.assetType} />
       </div>
 
-      <div className="flex min-w-0 flex-col gap-5 lg:sticky lg:top-24">
+      <div className="flex min-w-0 flex-col gap-5 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone="neutral">
@@ -157,6 +144,18 @@ function AssetDetail({ asset }: { asset: Asset }) {
         <Card className="p-5">
           <ShareButtons path={assetPath(asset.id)} title={asset.title} />
         </Card>
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
+        <section aria-labelledby="descripcion-title" className="min-w-0">
+          <h2 id="descripcion-title" className="text-lg font-semibold text-slate-900">
+            Descripción
+          </h2>
+          <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">
+            {asset.description || "Sin descripción."}
+          </p>
+        </section>
+        <Details asset={asset} />
       </div>
     </article>
   );

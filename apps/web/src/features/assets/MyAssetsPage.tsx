@@ -35,9 +35,7 @@ function MyAssetsContent({ movements, wallet, activity }: MyAssetsPageProps) {
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Mis Activos</h1>
-        <p className="mt-1 text-slate-500">
-          Gestiona tus activos, tus créditos y todo lo que pasa con ellos.
-        </p>
+        <p className="mt-1 text-slate-500">Gestiona tus activos, tus créditos y todo lo que pasa con ellos.</p>
       </header>
       <Tabs
         value={tab}

@@ -67,11 +67,7 @@ export function MyAssetsTab() {
       </div>
 
       {assets.isPending && assets.fetchStatus !== "idle" ? (
-        <div
-          role="status"
-          aria-label="Cargando tus activos"
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        >
+        <div role="status" aria-label="Cargando tus activos" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} className="h-80 rounded-2xl" />
           ))}
@@ -90,9 +86,7 @@ export function MyAssetsTab() {
             <PackageOpen aria-hidden="true" className="size-7" />
           </span>
           <p className="mt-4 font-semibold text-slate-900">Aún no tienes activos registrados.</p>
-          <p className="mt-1 text-sm text-slate-500">
-            Registra un bien, tu tiempo o un aporte y recibe créditos.
-          </p>
+          <p className="mt-1 text-sm text-slate-500">Registra un bien, tu tiempo o un aporte y recibe créditos.</p>
           <Link to="/registrar-activo" className={buttonClasses({ className: "mt-5" })}>
             Valoriza tu Activo
           </Link>
@@ -101,10 +95,7 @@ export function MyAssetsTab() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((asset) => (
             <li key={asset.id} className="min-w-0">
-              <AssetCard
-                asset={asset}
-                actions={<OwnerActions asset={asset} onDeactivate={setToDeactivate} />}
-              />
+              <AssetCard asset={asset} actions={<OwnerActions asset={asset} onDeactivate={setToDeactivate} />} />
             </li>
           ))}
         </ul>

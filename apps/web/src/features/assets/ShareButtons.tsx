@@ -69,10 +69,7 @@ const NETWORKS: Network[] = [
 function NetworkGlyph({ Icon }: { Icon: Network["Icon"] }) {
   if (typeof Icon !== "string") return <Icon aria-hidden="true" className="size-4" />;
   return (
-    <span
-      aria-hidden="true"
-      className="flex size-4 items-center justify-center text-[0.8rem] leading-none font-black"
-    >
+    <span aria-hidden="true" className="flex size-4 items-center justify-center text-[0.8rem] leading-none font-black">
       {Icon === "x" ? "𝕏" : Icon}
     </span>
   );

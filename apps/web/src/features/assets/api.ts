@@ -7,8 +7,7 @@ import { useSession } from "../../lib/session.tsx";
 
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const num = (value: unknown): number | null =>
-  typeof value === "number" && Number.isFinite(value) ? value : null;
+const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 /** GET /activos/{id}: no session needed (overview §6). */
 export function useAssetDetail(id: string) {
@@ -57,13 +56,7 @@ function balanceAfter(data: Record<string, unknown>): BalanceAfter {
 /** PUT /activos/desactivar/{id}: destroys 100 % of the asset's blocked credits. */
 export function useDeactivateAsset() {
   return useMutation({
-    mutationFn: async ({
-      id,
-      idempotencyKey,
-    }: {
-      id: string;
-      idempotencyKey: string;
-    }): Promise<DeactivateResult> => {
+    mutationFn: async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }): Promise<DeactivateResult> => {
       const body = record(
         await apiRequest(`/activos/desactivar/${encodeURIComponent(id)}`, { method: "PUT", idempotencyKey }),
       );
@@ -89,13 +82,7 @@ export interface FinishResult {
 /** PUT /operaciones/finalizar/{id}: releases the blocked credits of an asset in operation. */
 export function useFinishOperation() {
   return useMutation({
-    mutationFn: async ({
-      id,
-      idempotencyKey,
-    }: {
-      id: string;
-      idempotencyKey: string;
-    }): Promise<FinishResult> => {
+    mutationFn: async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }): Promise<FinishResult> => {
       const body = record(
         await apiRequest(`/operaciones/finalizar/${encodeURIComponent(id)}`, {
           method: "PUT",

@@ -1,12 +1,7 @@
 import { useRef } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { LogoMark } from "../../components/ui/logo.tsx";
-import {
-  type AuthDialogMode,
-  closeAuthDialog,
-  openAuthDialog,
-  useAuthDialog,
-} from "../../lib/auth-dialog.ts";
+import { type AuthDialogMode, closeAuthDialog, openAuthDialog, useAuthDialog } from "../../lib/auth-dialog.ts";
 import { LoginForm } from "./LoginForm.tsx";
 import { RegisterForm } from "./RegisterForm.tsx";
 

@@ -55,21 +55,10 @@ export function LoginForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSw
       </Field>
       <Field id="login-password" label="Contraseña" error={errors.password?.message}>
         {(control) => (
-          <PasswordInput
-            {...control}
-            {...register("password")}
-            autoComplete="current-password"
-            placeholder="••••••"
-          />
+          <PasswordInput {...control} {...register("password")} autoComplete="current-password" placeholder="••••••" />
         )}
       </Field>
-      <Button
-        type="submit"
-        size="lg"
-        className="mt-1 w-full"
-        loading={mutation.isPending}
-        loadingText="Ingresando…"
-      >
+      <Button type="submit" size="lg" className="mt-1 w-full" loading={mutation.isPending} loadingText="Ingresando…">
         <LogIn aria-hidden="true" className="size-5" />
         Iniciar Sesión
       </Button>

@@ -43,14 +43,10 @@ export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; o
       {mutation.isError ? <Alert>{errorMessage(mutation.error, MSG.registerError)}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="register-name" label="Nombre" error={errors.name?.message}>
-          {(control) => (
-            <Input {...control} {...register("name")} autoComplete="given-name" placeholder="Ana" />
-          )}
+          {(control) => <Input {...control} {...register("name")} autoComplete="given-name" placeholder="Ana" />}
         </Field>
         <Field id="register-apellido" label="Apellido" error={errors.apellido?.message}>
-          {(control) => (
-            <Input {...control} {...register("apellido")} autoComplete="family-name" placeholder="Gómez" />
-          )}
+          {(control) => <Input {...control} {...register("apellido")} autoComplete="family-name" placeholder="Gómez" />}
         </Field>
       </div>
       <Field id="register-email" label="Correo electrónico" error={errors.email?.message}>
@@ -72,12 +68,7 @@ export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; o
         hint={`Mínimo ${PASSWORD_MIN} caracteres.`}
       >
         {(control) => (
-          <PasswordInput
-            {...control}
-            {...register("password")}
-            autoComplete="new-password"
-            placeholder="••••••"
-          />
+          <PasswordInput {...control} {...register("password")} autoComplete="new-password" placeholder="••••••" />
         )}
       </Field>
       <Button

@@ -11,10 +11,7 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ""
  */
 export function parseAuthResponse(body: unknown, invalidMessage: string): Session {
   const envelope = (body && typeof body === "object" ? body : {}) as { success?: unknown; data?: unknown };
-  const data = (envelope.data && typeof envelope.data === "object" ? envelope.data : {}) as Record<
-    string,
-    unknown
-  >;
+  const data = (envelope.data && typeof envelope.data === "object" ? envelope.data : {}) as Record<string, unknown>;
   const token = text(data.token);
   if (envelope.success !== true || !token) throw new Error(invalidMessage);
   const id = text(data._id) || text(data.id);

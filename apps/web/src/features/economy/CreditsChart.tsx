@@ -68,7 +68,8 @@ export function CreditsChart({ history }: { history: HistoryPoint[] }) {
   const totalDestroyed = history.reduce((sum, h) => sum + h.destruidos, 0);
   const first = history[0]?.fecha ?? "";
   const last = history[history.length - 1]?.fecha ?? "";
-  const summary = `Del ${fullDate(first)} al ${fullDate(last)} se emitieron ${formatCredits(totalEmitted)} créditos y se destruyeron ${formatCredits(totalDestroyed)}.`;
+  const period = first === last ? `El ${fullDate(first)}` : `Del ${fullDate(first)} al ${fullDate(last)}`;
+  const summary = `${period} se emitieron ${formatCredits(totalEmitted)} créditos y se destruyeron ${formatCredits(totalDestroyed)}.`;
 
   const width = Math.max(available, PAD.left + PAD.right + history.length * MIN_DAY_WIDTH);
   const plotWidth = width - PAD.left - PAD.right;
@@ -115,13 +116,7 @@ export function CreditsChart({ history }: { history: HistoryPoint[] }) {
                   y2={y(tick)}
                   className={tick === 0 ? "stroke-slate-300" : "stroke-slate-100"}
                 />
-                <text
-                  x={PAD.left - 8}
-                  y={y(tick)}
-                  dy="0.32em"
-                  textAnchor="end"
-                  className="fill-slate-500 text-[11px]"
-                >
+                <text x={PAD.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px]">
                   {formatCredits(tick)}
                 </text>
               </g>
@@ -195,12 +190,8 @@ export function CreditsChart({ history }: { history: HistoryPoint[] }) {
                   <th scope="row" className="px-4 py-2 font-normal text-slate-700">
                     {fullDate(h.fecha)}
                   </th>
-                  <td className="px-4 py-2 text-right text-emerald-700 tabular-nums">
-                    {formatCredits(h.emitidos)}
-                  </td>
-                  <td className="px-4 py-2 text-right text-red-600 tabular-nums">
-                    {formatCredits(h.destruidos)}
-                  </td>
+                  <td className="px-4 py-2 text-right text-emerald-700 tabular-nums">{formatCredits(h.emitidos)}</td>
+                  <td className="px-4 py-2 text-right text-red-600 tabular-nums">{formatCredits(h.destruidos)}</td>
                 </tr>
               ))}
             </tbody>

@@ -34,20 +34,11 @@ export function EconomyPage() {
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
-            Economía de Valoriza
-          </h1>
-          <p className="mt-1 text-slate-500">
-            El estado del sistema de créditos, en tiempo real y para todos.
-          </p>
+          <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Economía de Valoriza</h1>
+          <p className="mt-1 text-slate-500">El estado del sistema de créditos, en tiempo real y para todos.</p>
         </div>
         {report.data ? (
-          <Button
-            variant="outline"
-            size="sm"
-            loading={report.isFetching}
-            onClick={() => void report.refetch()}
-          >
+          <Button variant="outline" size="sm" loading={report.isFetching} onClick={() => void report.refetch()}>
             <RefreshCw aria-hidden="true" className="size-4" />
             Actualizar
           </Button>
@@ -75,11 +66,7 @@ export function EconomyPage() {
           </div>
         </Alert>
       ) : (
-        <div
-          role="status"
-          aria-label="Cargando reporte económico"
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        >
+        <div role="status" aria-label="Cargando reporte económico" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2, 3, 4, 5].map((key) => (
             <Skeleton key={key} className="h-28 rounded-2xl" />
           ))}
@@ -154,7 +141,7 @@ function Report({ report }: { report: EconomyReport }) {
             </span>
             <div className="flex min-w-0 flex-col-reverse">
               <dt className="text-sm text-slate-500">
-                {label}
+                <span className="block">{label}</span>
                 <span className="block text-xs text-slate-400">{hint}</span>
               </dt>
               <dd className="text-2xl font-extrabold text-slate-900 tabular-nums">{formatCredits(value)}</dd>
@@ -181,9 +168,7 @@ function Report({ report }: { report: EconomyReport }) {
           <CardContent>
             <dl className="divide-y divide-slate-100 text-sm">
               <Row label="Tasa de cambio">
-                <span data-testid="tasa-cambio">
-                  1 crédito = ${groupThousands(report.sistema.tasaCambio)} COP
-                </span>
+                <span data-testid="tasa-cambio">1 crédito = ${groupThousands(report.sistema.tasaCambio)} COP</span>
               </Row>
               <Row label="Balance del sistema">
                 {report.equilibrado ? (
@@ -218,14 +203,13 @@ function Report({ report }: { report: EconomyReport }) {
         <div className="space-y-1.5">
           <p className="font-semibold">¿Cómo funciona la economía de créditos?</p>
           <p>
-            Cada vez que alguien registra un bien, su tiempo o un aporte en dinero, el sistema emite créditos
-            por su valor (1 crédito = $1.000 COP). Esos créditos nacen bloqueados y se liberan cuando se
-            completa una operación con el activo. Si un activo se desactiva sin haberse usado, sus créditos
-            bloqueados se destruyen.
+            Cada vez que alguien registra un bien, su tiempo o un aporte en dinero, el sistema emite créditos por su
+            valor (1 crédito = $1.000 COP). Esos créditos nacen bloqueados y se liberan cuando se completa una operación
+            con el activo. Si un activo se desactiva sin haberse usado, sus créditos bloqueados se destruyen.
           </p>
           <p>
-            Cada movimiento de créditos se anota en un libro de doble entrada. El sistema está «Equilibrado»
-            cuando ese libro cuadra (la suma de todos los saldos es cero); si no, aparece «Revisar».
+            Cada movimiento de créditos se anota en un libro de doble entrada. El sistema está «Equilibrado» cuando ese
+            libro cuadra (la suma de todos los saldos es cero); si no, aparece «Revisar».
           </p>
         </div>
       </aside>

@@ -81,9 +81,7 @@ export function ForceCleanPage() {
 
   return (
     <Card className="mx-auto flex max-w-lg flex-col items-center px-6 py-12 text-center sm:px-10">
-      <span className={cn("flex size-14 items-center justify-center rounded-2xl", view.tone)}>
-        {view.icon}
-      </span>
+      <span className={cn("flex size-14 items-center justify-center rounded-2xl", view.tone)}>{view.icon}</span>
       <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Limpiar datos del navegador</h1>
       <div role="status" aria-live="polite" data-state={state} className="mt-3">
         <p className="font-semibold text-slate-800">{view.title}</p>

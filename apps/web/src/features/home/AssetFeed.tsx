@@ -1,15 +1,31 @@
 import { PackageOpen, RefreshCw, SearchX } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Alert } from "../../components/ui/alert.tsx";
+import { AssetCard } from "../../components/ui/asset-card.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { AssetCard } from "./AssetCard.tsx";
-import { type AssetSummary, filterAssets } from "./assets.ts";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import type { Asset } from "../../lib/assets.ts";
+import { cn } from "../../lib/utils.ts";
+
+/**
+ * The feed's spec wording (the same strings as the domain's ASSET_MSG). Copied rather than
+ * imported: ASSET_MSG lives next to the zod schemas, which would pull zod into the home chunk.
+ */
+const FEED_MSG = {
+  nearbyAssetsTitle: "Activos cercanos a ti",
+  resultsFor: "Resultados para",
+  noSearchResults: "No se encontraron activos...",
+  noAssets: "No hay activos disponibles en este momento.",
+  loadAssetsError: "Error al cargar activos",
+} as const;
 
 export interface AssetFeedProps {
-  assets: AssetSummary[];
+  assets: Asset[];
   search: string;
   isLoading?: boolean;
+  /** A new search is on its way while the previous results stay on screen. */
+  isSearching?: boolean;
   isError?: boolean;
   onRetry?: () => void;
   onClearSearch: () => void;
@@ -19,9 +35,8 @@ export interface AssetFeedProps {
  * 'Activos cercanos a ti', or 'Resultados para …' while searching: at most 6 assets without a
  * search, every match with one (overview §2, §9).
  */
-export function AssetFeed({ assets, search, isLoading, isError, onRetry, onClearSearch }: AssetFeedProps) {
+export function AssetFeed({ assets, search, isLoading, isSearching, isError, onRetry, onClearSearch }: AssetFeedProps) {
   const query = search.trim();
-  const visible = filterAssets(assets, query);
 
   return (
     <section id="activos" aria-labelledby="activos-title" className="scroll-mt-24">
@@ -32,26 +47,27 @@ export function AssetFeed({ assets, search, isLoading, isError, onRetry, onClear
         >
           {query ? (
             <>
-              Resultados para <span className="text-emerald-700">“{query}”</span>
+              {FEED_MSG.resultsFor} <span className="text-emerald-700">“{query}”</span>
             </>
           ) : (
-            "Activos cercanos a ti"
+            FEED_MSG.nearbyAssetsTitle
           )}
         </h2>
-        {!isLoading && !isError && visible.length > 0 ? (
+        {isSearching ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner className="size-4" />
+            Buscando…
+          </p>
+        ) : !isLoading && !isError && assets.length > 0 ? (
           <p className="text-sm text-slate-500" aria-live="polite">
-            {visible.length === 1 ? "1 activo" : `${visible.length} activos`}
+            {assets.length === 1 ? "1 activo" : `${assets.length} activos`}
           </p>
         ) : null}
       </div>
 
-      <div className="mt-4">
+      <div className={cn("mt-4 transition-opacity", isSearching && "opacity-60")}>
         {isLoading ? (
-          <div
-            role="status"
-            aria-label="Cargando activos"
-            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          >
+          <div role="status" aria-label="Cargando activos" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((key) => (
               <div key={key} className="overflow-hidden rounded-2xl border border-slate-200/80 bg-white">
                 <Skeleton className="aspect-[16/9] rounded-none" />
@@ -64,7 +80,7 @@ export function AssetFeed({ assets, search, isLoading, isError, onRetry, onClear
             ))}
           </div>
         ) : isError ? (
-          <Alert title="Error al cargar activos">
+          <Alert title={FEED_MSG.loadAssetsError}>
             <p>Intenta de nuevo en unos momentos.</p>
             {onRetry ? (
               <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
@@ -73,11 +89,11 @@ export function AssetFeed({ assets, search, isLoading, isError, onRetry, onClear
               </Button>
             ) : null}
           </Alert>
-        ) : visible.length === 0 ? (
-          <EmptyFeed searching={Boolean(query)} query={query} onClearSearch={onClearSearch} />
+        ) : assets.length === 0 ? (
+          <EmptyFeed searching={Boolean(query)} onClearSearch={onClearSearch} />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {visible.map((asset) => (
+            {assets.map((asset) => (
               <li key={asset.id} className="min-w-0">
                 <AssetCard asset={asset} />
               </li>
@@ -89,15 +105,7 @@ export function AssetFeed({ assets, search, isLoading, isError, onRetry, onClear
   );
 }
 
-function EmptyFeed({
-  searching,
-  query,
-  onClearSearch,
-}: {
-  searching: boolean;
-  query: string;
-  onClearSearch: () => void;
-}) {
+function EmptyFeed({ searching, onClearSearch }: { searching: boolean; onClearSearch: () => void }) {
   const Icon = searching ? SearchX : PackageOpen;
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
@@ -106,9 +114,7 @@ function EmptyFeed({
       </span>
       {searching ? (
         <>
-          <p className="mt-4 max-w-md font-semibold break-words text-slate-900">
-            No se encontraron activos para “{query}”.
-          </p>
+          <p className="mt-4 max-w-md font-semibold break-words text-slate-900">{FEED_MSG.noSearchResults}</p>
           <p className="mt-1 text-sm text-slate-500">Prueba con otras palabras o revisa todos los activos.</p>
           <Button variant="outline" className="mt-5" onClick={onClearSearch}>
             Ver todos los activos
@@ -116,7 +122,7 @@ function EmptyFeed({
         </>
       ) : (
         <>
-          <p className="mt-4 font-semibold text-slate-900">No hay activos disponibles en este momento.</p>
+          <p className="mt-4 font-semibold text-slate-900">{FEED_MSG.noAssets}</p>
           <p className="mt-1 text-sm text-slate-500">Sé el primero en darle valor a algo que tengas.</p>
           <Link to="/valorar" className={buttonClasses({ className: "mt-5" })}>
             Valorar un activo

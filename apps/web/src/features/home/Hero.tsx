@@ -29,8 +29,8 @@ export function Hero() {
             Dale valor a lo que tienes
           </h1>
           <p className="mt-4 max-w-xl text-base text-pretty text-emerald-50/90 sm:text-lg">
-            Registra tus bienes, tu tiempo o tu dinero, recibe créditos y úsalos para intercambiar, prestar,
-            alquilar, vender, donar o regalar dentro de la comunidad.
+            Registra tus bienes, tu tiempo o tu dinero, recibe créditos y úsalos para intercambiar, prestar, alquilar,
+            vender, donar o regalar dentro de la comunidad.
           </p>
           <div className="mt-7 flex flex-col gap-3 sm:flex-row">
             <Link

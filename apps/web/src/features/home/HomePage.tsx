@@ -2,14 +2,14 @@ import { useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { ActionCards } from "./ActionCards.tsx";
 import { AssetFeed } from "./AssetFeed.tsx";
-import { useHomeAssets } from "./assets.ts";
+import { useDebouncedValue, useHomeAssets } from "./assets.ts";
 import { FloatingRegisterButton, Hero } from "./Hero.tsx";
 
 export function HomePage() {
   useDocumentTitle();
   const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.get("q") ?? "";
-  const assets = useHomeAssets();
+  const search = useDebouncedValue((searchParams.get("q") ?? "").trim());
+  const assets = useHomeAssets(search);
 
   return (
     <div className="flex flex-col gap-10 sm:gap-12">
@@ -18,7 +18,8 @@ export function HomePage() {
       <AssetFeed
         assets={assets.data ?? []}
         search={search}
-        isLoading={assets.isLoading}
+        isLoading={assets.isPending}
+        isSearching={assets.isFetching && assets.isPlaceholderData}
         isError={assets.isError}
         onRetry={() => void assets.refetch()}
         onClearSearch={() =>

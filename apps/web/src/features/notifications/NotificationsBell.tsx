@@ -1,16 +1,17 @@
-import * as Popover from "@radix-ui/react-popover";
 import { Bell, BellOff, CheckCheck, RefreshCw } from "lucide-react";
-import { useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { toast } from "../../lib/toast.ts";
 import { cn } from "../../lib/utils.ts";
 import {
+  markRead,
   type Notification,
   notificationTarget,
   unreadBadge,
-  useMarkRead,
   useNotifications,
+  useNotificationsUserId,
   useUnreadCount,
 } from "./api.ts";
 
@@ -31,58 +32,102 @@ function timeAgo(iso: string, now = Date.now()): string {
 }
 
 /**
- * The header bell (overview §2): unread badge ('99+' above 99), a 400 px scrollable list; a click
- * marks the notification read and opens what it refers to; 'Marcar todas como leídas'.
+ * The header bell (overview §2): unread badge ('99+' above 99) and a panel whose list is 400 px
+ * high at most and scrolls; a click marks the notification read and opens what it refers to;
+ * 'Marcar todas como leídas'. A disclosure (Esc, a click outside or a navigation closes it), light
+ * enough for every page's first load.
  */
 export function NotificationsBell() {
-  const [open, setOpen] = useState(false);
+  // Open on the page where it was opened: a navigation closes it.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean | ((current: boolean) => boolean)) =>
+    setOpenOn((current) => ((typeof next === "function" ? next(current === pathname) : next) ? pathname : null));
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   const unread = useUnreadCount();
   const count = unread.data ?? 0;
   const label = count > 0 ? `Notificaciones (${unreadBadge(count)} sin leer)` : "Notificaciones";
 
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpenOn(null);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
         aria-label={label}
         title={label}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
         data-testid="notifications-bell"
-        className={buttonClasses({ variant: "ghost", size: "icon", className: "relative" })}
+        onClick={() => setOpen((value) => !value)}
+        className={buttonClasses({
+          variant: "ghost",
+          size: "icon",
+          className: cn("relative", open && "bg-slate-100 text-slate-900"),
+        })}
       >
         <Bell aria-hidden="true" className="size-5" />
         {count > 0 ? (
           <span
             aria-hidden="true"
             data-testid="notifications-badge"
-            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.7rem] leading-none font-bold text-white ring-2 ring-white tabular-nums"
+            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.7rem] leading-none font-bold text-white tabular-nums ring-2 ring-white"
           >
             {unreadBadge(count)}
           </span>
         ) : null}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
+      </button>
+      {open ? (
+        <section
+          id={panelId}
           aria-label="Notificaciones"
-          className="vz-pop z-50 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/10 focus:outline-none"
+          data-state="open"
+          className={cn(
+            "vz-pop absolute top-full right-0 z-50 mt-2 flex w-96 flex-col rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/10",
+            "max-sm:fixed max-sm:inset-x-3 max-sm:top-17 max-sm:mt-0 max-sm:w-auto",
+          )}
         >
           <NotificationsPanel unreadCount={count} onNavigate={() => setOpen(false)} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        </section>
+      ) : null}
+    </div>
   );
 }
 
 function NotificationsPanel({ unreadCount, onNavigate }: { unreadCount: number; onNavigate: () => void }) {
   const notifications = useNotifications();
-  const markRead = useMarkRead();
+  const userId = useNotificationsUserId();
   const navigate = useNavigate();
   const list = notifications.data ?? [];
   const hasUnread = unreadCount > 0 || list.some((n) => !n.leida);
 
+  const mark = (ids: string[]) =>
+    markRead(userId, ids).catch(() =>
+      toast({ title: "No pudimos marcar las notificaciones como leídas", variant: "error" }),
+    );
+
   const openNotification = (n: Notification) => {
-    if (!n.leida) markRead.mutate([n.id]);
+    if (!n.leida) void mark([n.id]);
     const target = notificationTarget(n);
     if (target) {
       onNavigate();
@@ -92,25 +137,22 @@ function NotificationsPanel({ unreadCount, onNavigate }: { unreadCount: number; 
 
   return (
     <>
-      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
-        <p className="font-semibold text-slate-900">Notificaciones</p>
+      <div className="flex items-center justify-between gap-3 border-b border-slate-100 py-2 pr-2 pl-4">
+        <h2 className="font-semibold text-slate-900">Notificaciones</h2>
         <Button
           variant="ghost"
           size="sm"
           className="h-8 px-2 text-emerald-700 hover:text-emerald-800"
           disabled={!hasUnread}
-          onClick={() => markRead.mutate([])}
+          onClick={() => void mark([])}
         >
           <CheckCheck aria-hidden="true" className="size-4" />
           Marcar todas como leídas
         </Button>
       </div>
-      <div className="max-h-[min(400px,calc(100dvh-9rem))] overflow-y-auto overscroll-contain">
+      <div className="max-h-[min(400px,calc(100dvh-9rem))] overflow-y-auto overscroll-contain rounded-b-2xl">
         {notifications.isPending && notifications.fetchStatus !== "idle" ? (
-          <div
-            role="status"
-            className="flex items-center justify-center gap-2 px-6 py-10 text-sm text-slate-500"
-          >
+          <div role="status" className="flex items-center justify-center gap-2 px-6 py-10 text-sm text-slate-500">
             <Spinner className="size-5 text-emerald-600" />
             Cargando notificaciones…
           </div>
@@ -127,7 +169,7 @@ function NotificationsPanel({ unreadCount, onNavigate }: { unreadCount: number; 
             <span className="flex size-12 items-center justify-center rounded-2xl bg-slate-100 text-slate-500">
               <BellOff aria-hidden="true" className="size-6" />
             </span>
-            <p className="mt-3 text-sm font-medium text-slate-700">No tienes notificaciones.</p>
+            <p className="mt-3 text-sm font-medium text-slate-700">No tienes notificaciones nuevas.</p>
             <p className="mt-1 text-xs text-slate-500">Aquí verás propuestas, préstamos y movimientos.</p>
           </div>
         ) : (
@@ -139,21 +181,16 @@ function NotificationsPanel({ unreadCount, onNavigate }: { unreadCount: number; 
                   onClick={() => openNotification(n)}
                   className={cn(
                     "flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50",
-                    "focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-inset",
+                    "focus-visible:bg-slate-50 focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:outline-none focus-visible:ring-inset",
                     !n.leida && "bg-emerald-50/50",
                   )}
                 >
                   <span
                     aria-hidden="true"
-                    className={cn(
-                      "mt-1.5 size-2 shrink-0 rounded-full",
-                      n.leida ? "bg-transparent" : "bg-emerald-500",
-                    )}
+                    className={cn("mt-1.5 size-2 shrink-0 rounded-full", n.leida ? "bg-transparent" : "bg-emerald-500")}
                   />
                   <span className="min-w-0 flex-1">
-                    <span
-                      className={cn("block text-sm break-words text-slate-900", !n.leida && "font-semibold")}
-                    >
+                    <span className={cn("block text-sm break-words text-slate-900", !n.leida && "font-semibold")}>
                       {n.titulo}
                       {n.leida ? null : <span className="sr-only"> (sin leer)</span>}
                     </span>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { POLL } from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
 import { queryClient, queryKeys } from "../../lib/query-client.ts";
@@ -37,8 +37,7 @@ function normalize(raw: unknown): Notification {
 
 /** Where a notification leads (overview §2 bell): assets, proposals, transactions. */
 export function notificationTarget(n: Notification): string | null {
-  if (n.relacionadoTipo === "activo" && n.relacionadoId)
-    return `/ver-activo/${encodeURIComponent(n.relacionadoId)}`;
+  if (n.relacionadoTipo === "activo" && n.relacionadoId) return `/ver-activo/${encodeURIComponent(n.relacionadoId)}`;
   if (n.relacionadoTipo === "propuesta") return "/intercambiar";
   if (n.relacionadoTipo === "transaccion") return "/perfil";
   return null;
@@ -79,31 +78,36 @@ export function useUnreadCount() {
   });
 }
 
-/** POST /notificaciones/marcar-leidas; an empty list marks all. Updates the caches right away. */
-export function useMarkRead() {
-  const userId = useUserId();
-  return useMutation({
-    mutationFn: (ids: string[]) =>
-      apiRequest("/notificaciones/marcar-leidas", { method: "POST", body: { notificacionIds: ids } }),
-    onMutate: (ids) => {
-      const listKey = queryKeys.notifications(userId);
-      const countKey = queryKeys.unreadCount(userId);
-      const list = queryClient.getQueryData<Notification[]>(listKey);
-      const count = queryClient.getQueryData<number>(countKey);
-      if (list) {
-        const marked = list.filter((n) => !n.leida && (ids.length === 0 || ids.includes(n.id))).length;
-        queryClient.setQueryData(
-          listKey,
-          list.map((n) => (ids.length === 0 || ids.includes(n.id) ? { ...n, leida: true } : n)),
-        );
-        if (count !== undefined)
-          queryClient.setQueryData(countKey, ids.length === 0 ? 0 : Math.max(0, count - marked));
-      } else if (count !== undefined && ids.length === 0) {
-        queryClient.setQueryData(countKey, 0);
-      }
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notificationsRoot }),
-  });
+/**
+ * POST /notificaciones/marcar-leidas; an empty list marks all. The caches change right away and are
+ * re-read afterwards. (A plain function rather than useMutation: the bell is on every page's first
+ * load, so it stays small.)
+ */
+export async function markRead(userId: string, ids: string[]): Promise<void> {
+  const listKey = queryKeys.notifications(userId);
+  const countKey = queryKeys.unreadCount(userId);
+  const list = queryClient.getQueryData<Notification[]>(listKey);
+  const count = queryClient.getQueryData<number>(countKey);
+  const all = ids.length === 0;
+  if (list) {
+    const marked = list.filter((n) => !n.leida && (all || ids.includes(n.id))).length;
+    queryClient.setQueryData(
+      listKey,
+      list.map((n) => (all || ids.includes(n.id) ? { ...n, leida: true } : n)),
+    );
+    if (count !== undefined) queryClient.setQueryData(countKey, all ? 0 : Math.max(0, count - marked));
+  } else if (count !== undefined && all) {
+    queryClient.setQueryData(countKey, 0);
+  }
+  try {
+    await apiRequest("/notificaciones/marcar-leidas", { method: "POST", body: { notificacionIds: ids } });
+  } finally {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notificationsRoot });
+  }
+}
+
+export function useNotificationsUserId(): string {
+  return useUserId();
 }
 
 export const unreadBadge = (count: number): string => (count > 99 ? "99+" : String(count));

@@ -55,12 +55,7 @@ export function PasswordForm() {
         <CardDescription className="mt-2">Usa una contraseña que no uses en otros sitios.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          aria-labelledby="password-form-title"
-          className="flex flex-col gap-4"
-        >
+        <form noValidate onSubmit={onSubmit} aria-labelledby="password-form-title" className="flex flex-col gap-4">
           {mutation.isError ? <Alert>{errorMessage(mutation.error, MSG.changePasswordError)}</Alert> : null}
           {mutation.isSuccess ? <Alert variant="success">{MSG.passwordUpdated}</Alert> : null}
           <Field id="password-current" label="Contraseña actual" error={errors.currentPassword?.message}>
@@ -74,19 +69,10 @@ export function PasswordForm() {
           >
             {(c) => <PasswordInput {...c} {...register("newPassword")} autoComplete="new-password" />}
           </Field>
-          <Field
-            id="password-confirm"
-            label="Confirmar nueva contraseña"
-            error={errors.confirmPassword?.message}
-          >
+          <Field id="password-confirm" label="Confirmar nueva contraseña" error={errors.confirmPassword?.message}>
             {(c) => <PasswordInput {...c} {...register("confirmPassword")} autoComplete="new-password" />}
           </Field>
-          <Button
-            type="submit"
-            className="mt-1 w-full"
-            loading={mutation.isPending}
-            loadingText="Actualizando…"
-          >
+          <Button type="submit" className="mt-1 w-full" loading={mutation.isPending} loadingText="Actualizando…">
             Actualizar contraseña
           </Button>
         </form>

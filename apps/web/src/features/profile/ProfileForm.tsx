@@ -80,17 +80,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     <Card>
       <CardHeader>
         <CardTitle id="perfil-form-title">Editar perfil</CardTitle>
-        <CardDescription>
-          Mantén tu información al día para generar confianza en la comunidad.
-        </CardDescription>
+        <CardDescription>Mantén tu información al día para generar confianza en la comunidad.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          aria-labelledby="perfil-form-title"
-          className="flex flex-col gap-6"
-        >
+        <form noValidate onSubmit={onSubmit} aria-labelledby="perfil-form-title" className="flex flex-col gap-6">
           {mutation.isError ? <Alert>{errorMessage(mutation.error, MSG.updateProfileError)}</Alert> : null}
 
           <FormSection title="Información personal">
@@ -120,20 +113,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
                 />
               )}
             </Field>
-            <Field
-              id="perfil-fecha"
-              label="Fecha de nacimiento"
-              optional
-              error={errors.fechaNacimiento?.message}
-            >
+            <Field id="perfil-fecha" label="Fecha de nacimiento" optional error={errors.fechaNacimiento?.message}>
               {(c) => (
-                <Input
-                  {...c}
-                  {...register("fechaNacimiento")}
-                  type="date"
-                  min="1900-01-01"
-                  max={todayISODate()}
-                />
+                <Input {...c} {...register("fechaNacimiento")} type="date" min="1900-01-01" max={todayISODate()} />
               )}
             </Field>
             <Field id="perfil-sexo" label="Sexo" error={errors.sexo?.message}>
@@ -151,14 +133,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
           <FormSection title="Ubicación">
             <Field id="perfil-pais" label="País" optional error={errors.pais?.message}>
-              {(c) => (
-                <Input {...c} {...register("pais")} autoComplete="country-name" placeholder="Colombia" />
-              )}
+              {(c) => <Input {...c} {...register("pais")} autoComplete="country-name" placeholder="Colombia" />}
             </Field>
             <Field id="perfil-ciudad" label="Ciudad" optional error={errors.ciudad?.message}>
-              {(c) => (
-                <Input {...c} {...register("ciudad")} autoComplete="address-level2" placeholder="Bogotá" />
-              )}
+              {(c) => <Input {...c} {...register("ciudad")} autoComplete="address-level2" placeholder="Bogotá" />}
             </Field>
           </FormSection>
 
@@ -224,9 +202,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               error={errors.redes?.linkedin?.message}
               className="sm:col-span-2"
             >
-              {(c) => (
-                <Input {...c} {...register("redes.linkedin")} placeholder="linkedin.com/in/tu-perfil" />
-              )}
+              {(c) => <Input {...c} {...register("redes.linkedin")} placeholder="linkedin.com/in/tu-perfil" />}
             </Field>
           </FormSection>
 

@@ -1,13 +1,5 @@
 import { formatCredits } from "@valoriza/domain";
-import {
-  BadgeCheck,
-  CalendarDays,
-  CircleCheck,
-  Coins,
-  Lock,
-  RefreshCw,
-  ShieldExclamationPoint,
-} from "lucide-react";
+import { BadgeCheck, CalendarDays, CircleCheck, Coins, Lock, RefreshCw, ShieldExclamationPoint } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -78,10 +70,10 @@ function AccountSummary({ profile }: { profile: Profile }) {
   const since = formatDate(profile.createdAt);
   return (
     <Card className="overflow-hidden">
-      <div className="flex flex-col gap-5 p-5 sm:flex-row sm:items-center sm:p-6">
+      <div className="flex items-center gap-4 p-5 sm:gap-5 sm:p-6">
         <span
           aria-hidden="true"
-          className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-emerald-500 to-teal-600 text-xl font-bold text-white shadow-md shadow-emerald-900/20"
+          className="flex size-14 shrink-0 items-center justify-center self-start rounded-2xl bg-gradient-to-br sm:size-16 sm:self-center from-emerald-500 to-teal-600 text-xl font-bold text-white shadow-md shadow-emerald-900/20"
         >
           {initials(profile)}
         </span>
@@ -128,7 +120,7 @@ function AccountSummary({ profile }: { profile: Profile }) {
 
 function Stat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-center gap-3 px-3 py-4 sm:px-6">
+    <div className="flex min-w-0 items-start gap-3 px-3 py-4 sm:items-center sm:px-6">
       <span
         aria-hidden="true"
         className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white shadow-sm max-sm:hidden"

@@ -15,8 +15,7 @@ export function useUpdateProfileMutation() {
   return useMutation({
     mutationFn: async (input: ProfileUpdateInput): Promise<Profile> => {
       const body = await apiRequest("/profile", { method: "PUT", body: input });
-      if (!isSuccess(body) || !body.data || typeof body.data !== "object")
-        throw new Error(MSG.updateProfileError);
+      if (!isSuccess(body) || !body.data || typeof body.data !== "object") throw new Error(MSG.updateProfileError);
       return normalizeProfile(body.data);
     },
     onSuccess: (profile) => {

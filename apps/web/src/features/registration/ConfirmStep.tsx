@@ -55,10 +55,7 @@ function prepare(state: WizardState, type: WizardAssetType, action: AssetAction)
         ["Año de compra", goods.yearOfPurchase],
         actionRow,
         ...(goods.location ? ([["Ubicación", goods.location]] as [string, ReactNode][]) : []),
-        [
-          "Fotos",
-          images.length === 0 ? "Sin fotos" : `${images.length} ${images.length === 1 ? "foto" : "fotos"}`,
-        ],
+        ["Fotos", images.length === 0 ? "Sin fotos" : `${images.length} ${images.length === 1 ? "foto" : "fotos"}`],
       ],
       submit: (userId, key, onProgress) =>
         registerGood(
@@ -194,16 +191,12 @@ export function ConfirmStep({
         variant: "success",
       });
       void invalidateAfterCreditChange();
-      redirectTimer.current = setTimeout(
-        () => navigate(prepared.redirectTo),
-        TIMINGS.redirectAfterRegistration,
-      );
+      redirectTimer.current = setTimeout(() => navigate(prepared.redirectTo), TIMINGS.redirectAfterRegistration);
     } catch (error) {
       setPhase("idle");
       // 401/403: the session was cleared, 'Sesión expirada' shown and the login reopened.
       if (isAuthError(error)) return;
-      const title =
-        type === "bienes" && isImageError(error) ? ASSET_MSG.processImagesError : prepared.errorTitle;
+      const title = type === "bienes" && isImageError(error) ? ASSET_MSG.processImagesError : prepared.errorTitle;
       const message = errorMessage(error, title);
       setFailure({ title, message });
       toast({ title: ASSET_MSG.registrationFailedToast, description: message, variant: "error" });
@@ -254,9 +247,7 @@ export function ConfirmStep({
                   </div>
                   <div className="col-span-2">
                     <dt className="text-xs text-slate-500">Valor actual</dt>
-                    <dd className="text-lg font-bold text-slate-900 tabular-nums">
-                      {formatCOP(valuation.currentCOP)}
-                    </dd>
+                    <dd className="text-lg font-bold text-slate-900 tabular-nums">{formatCOP(valuation.currentCOP)}</dd>
                   </div>
                 </>
               ) : null}
@@ -298,8 +289,8 @@ export function ConfirmStep({
 
       <p className="mt-5 flex items-start gap-2 text-xs text-slate-500">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-        El valor final lo calcula el servidor al registrar. Los créditos quedan bloqueados hasta que completes
-        una operación con este activo.
+        El valor final lo calcula el servidor al registrar. Los créditos quedan bloqueados hasta que completes una
+        operación con este activo.
       </p>
 
       {phase === "submitting" && progress !== null ? (

@@ -90,9 +90,7 @@ export function GoodsStep({
         <div className="grid gap-5 lg:grid-cols-[1fr_18rem]">
           <div className="grid min-w-0 gap-4 sm:grid-cols-2">
             <Field id="goods-title" label="Título" error={errors.title?.message} className="sm:col-span-2">
-              {(control) => (
-                <Input {...control} {...register("title")} placeholder="Ej: Portátil Lenovo ThinkPad" />
-              )}
+              {(control) => <Input {...control} {...register("title")} placeholder="Ej: Portátil Lenovo ThinkPad" />}
             </Field>
 
             <Field
@@ -115,9 +113,7 @@ export function GoodsStep({
                     },
                   })}
                 >
-                  <option value="">
-                    {categories.isPending ? "Cargando categorías…" : "Selecciona una categoría"}
-                  </option>
+                  <option value="">{categories.isPending ? "Cargando categorías…" : "Selecciona una categoría"}</option>
                   {catalog.categorias.map((c) => (
                     <option key={c.id || c.nombre} value={c.nombre}>
                       {c.nombre}
@@ -134,9 +130,7 @@ export function GoodsStep({
                   {...register("subcategory", { onChange: () => setValue("especializacion", "") })}
                   disabled={!category}
                 >
-                  <option value="">
-                    {category ? "Selecciona una subcategoría" : "Elige primero la categoría"}
-                  </option>
+                  <option value="">{category ? "Selecciona una subcategoría" : "Elige primero la categoría"}</option>
                   {category?.subcategorias.map((s) => (
                     <option key={s.id || s.nombre} value={s.nombre}>
                       {s.nombre}
@@ -146,12 +140,7 @@ export function GoodsStep({
               )}
             </Field>
 
-            <Field
-              id="goods-especializacion"
-              label="Especialización"
-              optional
-              error={errors.especializacion?.message}
-            >
+            <Field id="goods-especializacion" label="Especialización" optional error={errors.especializacion?.message}>
               {(control) => (
                 <NativeSelect
                   {...control}
@@ -214,11 +203,7 @@ export function GoodsStep({
                   id="goods-value"
                   label="Valor del bien (COP)"
                   error={errors.baseValueCOP?.message}
-                  hint={
-                    field.value
-                      ? formatCOP(Number(field.value))
-                      : "Lo que pagaste o lo que vale hoy, en pesos."
-                  }
+                  hint={field.value ? formatCOP(Number(field.value)) : "Lo que pagaste o lo que vale hoy, en pesos."}
                 >
                   {(controlProps) => (
                     <DigitsInput
@@ -258,9 +243,7 @@ export function GoodsStep({
               error={errors.location?.message}
               className="sm:col-span-2"
             >
-              {(control) => (
-                <Input {...control} {...register("location")} placeholder="Ej: Chapinero, Bogotá" />
-              )}
+              {(control) => <Input {...control} {...register("location")} placeholder="Ej: Chapinero, Bogotá" />}
             </Field>
           </div>
 

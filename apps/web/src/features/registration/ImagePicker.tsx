@@ -20,15 +20,7 @@ export type ImagesUpdater = (update: (previous: PickedImage[]) => PickedImage[])
  * Up to 10 photos with previews and per-photo progress (calls §5): extra files are dropped with
  * 'Límite alcanzado' / 'Solo puedes subir hasta 10 fotos', and the picker is disabled at 10.
  */
-export function ImagePicker({
-  images,
-  onChange,
-  id,
-}: {
-  images: PickedImage[];
-  onChange: ImagesUpdater;
-  id?: string;
-}) {
+export function ImagePicker({ images, onChange, id }: { images: PickedImage[]; onChange: ImagesUpdater; id?: string }) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const hintId = `${inputId}-hint`;
@@ -67,8 +59,7 @@ export function ImagePicker({
       processImage(file, (progress) => patch({ progress }))
         .then((dataUrl) => patch({ status: "ready", progress: 1, dataUrl }))
         .catch((error: unknown) => {
-          const message =
-            error instanceof ImageProcessingError ? error.message : ASSET_MSG.processImagesError;
+          const message = error instanceof ImageProcessingError ? error.message : ASSET_MSG.processImagesError;
           patch({ status: "error", error: message });
           toast({ title: ASSET_MSG.processImagesError, description: message, variant: "error" });
         });
@@ -92,6 +83,7 @@ export function ImagePicker({
 
   return (
     <div className="flex flex-col gap-3">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a mouse shortcut; the labelled file input inside is the keyboard way */}
       <div
         onDragOver={(event) => {
           event.preventDefault();
@@ -135,9 +127,7 @@ export function ImagePicker({
           />
         </label>
         <p id={hintId} className="text-xs text-slate-500">
-          {full
-            ? ASSET_MSG.maxImages
-            : "JPG, PNG, WEBP o GIF, hasta 5 MB cada una. También puedes arrastrarlas aquí."}{" "}
+          {full ? ASSET_MSG.maxImages : "JPG, PNG, WEBP o GIF, hasta 5 MB cada una. También puedes arrastrarlas aquí."}{" "}
           <span className="font-semibold text-slate-700" aria-live="polite">
             {images.length}/{MAX_IMAGES}
           </span>
@@ -148,11 +138,7 @@ export function ImagePicker({
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Fotos seleccionadas">
           {images.map((image, index) => (
             <li key={image.id} className="relative aspect-square overflow-hidden rounded-xl bg-slate-100">
-              <img
-                src={image.preview}
-                alt={`Foto ${index + 1}: ${image.name}`}
-                className="size-full object-cover"
-              />
+              <img src={image.preview} alt={`Foto ${index + 1}: ${image.name}`} className="size-full object-cover" />
               {image.status === "processing" ? (
                 <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-white/70 text-xs font-semibold text-slate-700">
                   <Spinner className="size-5 text-emerald-600" />

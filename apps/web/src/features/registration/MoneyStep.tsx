@@ -33,10 +33,7 @@ export function MoneyStep({
   const preview = parsed ? valuateMoneyView(parsed) : null;
 
   return (
-    <StepShell
-      title="Cuéntanos sobre tu aporte"
-      description="Recibes 1 crédito por cada $1.000 COP aportados."
-    >
+    <StepShell title="Cuéntanos sobre tu aporte" description="Recibes 1 crédito por cada $1.000 COP aportados.">
       <form
         noValidate
         onSubmit={handleSubmit(() => onSave(getValues()))}
@@ -53,11 +50,7 @@ export function MoneyStep({
                   id="money-monto"
                   label="Monto (COP)"
                   error={errors.monto?.message}
-                  hint={
-                    field.value
-                      ? formatCOP(Number(field.value))
-                      : "En pesos colombianos, sin puntos ni signos."
-                  }
+                  hint={field.value ? formatCOP(Number(field.value)) : "En pesos colombianos, sin puntos ni signos."}
                 >
                   {(controlProps) => (
                     <DigitsInput
@@ -92,12 +85,7 @@ export function MoneyStep({
               className="sm:col-span-2"
             >
               {(control) => (
-                <Textarea
-                  {...control}
-                  {...register("descripcion")}
-                  rows={4}
-                  placeholder="¿Para qué es este aporte?"
-                />
+                <Textarea {...control} {...register("descripcion")} rows={4} placeholder="¿Para qué es este aporte?" />
               )}
             </Field>
           </div>

@@ -41,9 +41,7 @@ export function RegistrationPage() {
   const moveFocus = stepChanged.current;
 
   if (!isAuthenticated) {
-    return (
-      <AuthRequired message="Inicia sesión o crea una cuenta para registrar tus activos y recibir créditos." />
-    );
+    return <AuthRequired message="Inicia sesión o crea una cuenta para registrar tus activos y recibir créditos." />;
   }
 
   const { type, action } = state;
@@ -55,12 +53,8 @@ export function RegistrationPage() {
           <Sparkles aria-hidden="true" className="size-4" />
           Valoriza tu activo
         </p>
-        <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
-          Registrar activo
-        </h1>
-        <p className="mt-1 text-slate-500">
-          Registra un bien, tu tiempo o un aporte en dinero y recibe créditos.
-        </p>
+        <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Registrar activo</h1>
+        <p className="mt-1 text-slate-500">Registra un bien, tu tiempo o un aporte en dinero y recibe créditos.</p>
       </header>
       <Stepper current={state.step} />
 

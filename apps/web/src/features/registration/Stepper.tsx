@@ -34,11 +34,7 @@ export function Stepper({ current }: { current: WizardStep }) {
                   aria-hidden="true"
                   className={cn(
                     "hidden size-5 shrink-0 items-center justify-center rounded-full text-[0.7rem] sm:flex",
-                    done
-                      ? "bg-emerald-600 text-white"
-                      : active
-                        ? "bg-emerald-100 text-emerald-800"
-                        : "bg-slate-100",
+                    done ? "bg-emerald-600 text-white" : active ? "bg-emerald-100 text-emerald-800" : "bg-slate-100",
                   )}
                 >
                   {done ? <Check className="size-3" /> : i + 1}

@@ -61,12 +61,7 @@ export function TimeStep({
       >
         <div className="grid gap-5 lg:grid-cols-[1fr_18rem]">
           <div className="grid min-w-0 gap-4 sm:grid-cols-2">
-            <Field
-              id="time-tipo"
-              label="Tipo de servicio"
-              error={errors.tipo?.message}
-              className="sm:col-span-2"
-            >
+            <Field id="time-tipo" label="Tipo de servicio" error={errors.tipo?.message} className="sm:col-span-2">
               {(control) => (
                 <>
                   <Input
@@ -83,12 +78,7 @@ export function TimeStep({
                 </>
               )}
             </Field>
-            <Field
-              id="time-horas"
-              label="Horas"
-              error={errors.horas?.message}
-              hint="Un número entero entre 1 y 10."
-            >
+            <Field id="time-horas" label="Horas" error={errors.horas?.message} hint="Un número entero entre 1 y 10.">
               {(control) => (
                 <Input
                   {...control}
@@ -113,9 +103,7 @@ export function TimeStep({
               />
               <label htmlFor="time-especializado" className="cursor-pointer text-sm">
                 <span className="font-medium text-slate-800">Servicio especializado</span>
-                <span className="block text-xs text-slate-500">
-                  Requiere formación o experiencia certificada.
-                </span>
+                <span className="block text-xs text-slate-500">Requiere formación o experiencia certificada.</span>
               </label>
             </div>
             <Field

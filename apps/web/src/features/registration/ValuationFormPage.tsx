@@ -101,10 +101,7 @@ export function ValuationFormPage() {
           }}
         />
       ) : (
-        <ValuationForm
-          key={formKey}
-          onRegistered={(registered, payload) => setResult({ registered, payload })}
-        />
+        <ValuationForm key={formKey} onRegistered={(registered, payload) => setResult({ registered, payload })} />
       )}
     </div>
   );
@@ -173,9 +170,7 @@ function ValuationForm({ onRegistered }: { onRegistered: (r: RegistrationResult,
       toast({
         title: "¡Activo registrado!",
         description:
-          registered.credits !== null
-            ? `Recibiste ${creditsLabel(registered.credits)} bloqueados.`
-            : undefined,
+          registered.credits !== null ? `Recibiste ${creditsLabel(registered.credits)} bloqueados.` : undefined,
         variant: "success",
       });
       void invalidateAfterCreditChange();
@@ -387,10 +382,7 @@ function ValuationForm({ onRegistered }: { onRegistered: (r: RegistrationResult,
       </Card>
 
       <div className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-24">
-        <ValuationPreview
-          valuation={preview}
-          emptyText="Escribe el valor base para ver la depreciación estimada."
-        />
+        <ValuationPreview valuation={preview} emptyText="Escribe el valor base para ver la depreciación estimada." />
         {failure ? <Alert title={ASSET_MSG.createAssetError}>{failure}</Alert> : null}
         {progress !== null ? (
           <div>

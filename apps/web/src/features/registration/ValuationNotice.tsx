@@ -29,16 +29,16 @@ export function ValuationNotice({
           <li className="flex gap-3">
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
             <span>
-              El valor es una estimación: para los bienes depende de la categoría, el estado físico, la
-              condición y la antigüedad. El valor final lo calcula Valoriza al registrar.
+              El valor es una estimación: para los bienes depende de la categoría, el estado físico, la condición y la
+              antigüedad. El valor final lo calcula Valoriza al registrar.
             </span>
           </li>
           <li className="flex gap-3">
             <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
             <span>
-              Los créditos se emiten <strong className="font-semibold text-slate-800">bloqueados</strong> (1
-              crédito = $1.000 COP) y se liberan cuando completes una operación con el activo. Si lo
-              desactivas sin usarlo, se destruyen.
+              Los créditos se emiten <strong className="font-semibold text-slate-800">bloqueados</strong> (1 crédito =
+              $1.000 COP) y se liberan cuando completes una operación con el activo. Si lo desactivas sin usarlo, se
+              destruyen.
             </span>
           </li>
         </ul>

@@ -30,20 +30,27 @@ export function ValuationPreview({
       {valuation ? (
         <>
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-            <div>
-              <dt className="text-xs text-emerald-900/70">Valor base</dt>
-              <dd className="font-semibold text-slate-900 tabular-nums">{formatCOP(valuation.baseCOP)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-emerald-900/70">Valor actual</dt>
-              <dd className="font-semibold text-slate-900 tabular-nums">{formatCOP(valuation.currentCOP)}</dd>
-            </div>
             {valuation.depreciation !== null ? (
+              <>
+                <div>
+                  <dt className="text-xs text-emerald-900/70">Valor base</dt>
+                  <dd className="font-semibold text-slate-900 tabular-nums">{formatCOP(valuation.baseCOP)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-emerald-900/70">Valor actual</dt>
+                  <dd className="font-semibold text-slate-900 tabular-nums">{formatCOP(valuation.currentCOP)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-emerald-900/70">Depreciación</dt>
+                  <dd className="font-semibold text-slate-900 tabular-nums">{valuation.depreciation} %</dd>
+                </div>
+              </>
+            ) : (
               <div>
-                <dt className="text-xs text-emerald-900/70">Depreciación</dt>
-                <dd className="font-semibold text-slate-900 tabular-nums">{valuation.depreciation} %</dd>
+                <dt className="text-xs text-emerald-900/70">Valor</dt>
+                <dd className="font-semibold text-slate-900 tabular-nums">{formatCOP(valuation.currentCOP)}</dd>
               </div>
-            ) : null}
+            )}
             <div>
               <dt className="flex items-center gap-1 text-xs text-emerald-900/70">
                 <Lock aria-hidden="true" className="size-3" />

@@ -14,8 +14,7 @@ import { queryKeys } from "../../lib/query-client.ts";
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number | null =>
-  typeof value === "number" && Number.isFinite(value) ? value : null;
+const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 /** GET /actions/{type}: which actions the type allows (the wizard enables only `true`). */
 export function useAvailableActions(type: WizardAssetType | null) {
@@ -29,8 +28,7 @@ export function useAvailableActions(type: WizardAssetType | null) {
         throw new Error(ASSET_MSG.loadActionsError, { cause: error });
       }
       const raw = record(body.availableActions);
-      if (body.success === false || Object.keys(raw).length === 0)
-        throw new Error(ASSET_MSG.loadActionsError);
+      if (body.success === false || Object.keys(raw).length === 0) throw new Error(ASSET_MSG.loadActionsError);
       const actions = {} as AvailableActions;
       for (const action of ASSET_ACTIONS) {
         const value = raw[action];
@@ -87,8 +85,7 @@ function resultFrom(asset: Record<string, unknown>, extraCredits?: unknown): Reg
   return {
     id: str(asset._id) || str(asset.id),
     title: str(asset.title),
-    credits:
-      num(extraCredits) ?? num(asset.creditosAsignados) ?? num(asset.credits) ?? num(asset.valueCredits),
+    credits: num(extraCredits) ?? num(asset.creditosAsignados) ?? num(asset.credits) ?? num(asset.valueCredits),
     valueCOP: num(asset.valorCOPReconocido) ?? num(asset.valorTotal) ?? num(asset.baseValueCOP),
   };
 }
@@ -140,13 +137,8 @@ export interface TimePayload {
 }
 
 /** POST /tiempo/registrar. */
-export async function registerTime(
-  payload: TimePayload,
-  idempotencyKey: string,
-): Promise<RegistrationResult> {
-  const body = record(
-    await apiRequest("/tiempo/registrar", { method: "POST", body: payload, idempotencyKey }),
-  );
+export async function registerTime(payload: TimePayload, idempotencyKey: string): Promise<RegistrationResult> {
+  const body = record(await apiRequest("/tiempo/registrar", { method: "POST", body: payload, idempotencyKey }));
   const activo = record(body.activo ?? body.data);
   return resultFrom(activo, activo.creditos);
 }
@@ -160,13 +152,8 @@ export interface MoneyPayload {
 }
 
 /** POST /dinero/registrar. */
-export async function registerMoney(
-  payload: MoneyPayload,
-  idempotencyKey: string,
-): Promise<RegistrationResult> {
-  const body = record(
-    await apiRequest("/dinero/registrar", { method: "POST", body: payload, idempotencyKey }),
-  );
+export async function registerMoney(payload: MoneyPayload, idempotencyKey: string): Promise<RegistrationResult> {
+  const body = record(await apiRequest("/dinero/registrar", { method: "POST", body: payload, idempotencyKey }));
   const activo = record(body.activo ?? body.data);
   return resultFrom(activo, activo.creditos);
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   currentYearInColombia,
   makeAssetFormSchema,
@@ -8,15 +7,14 @@ import {
 } from "@valoriza/domain";
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
+import { zodResolver } from "../../lib/forms.ts";
 import type { GoodsValues, MoneyValues, TimeValues } from "./wizard-state.ts";
 
 /**
  * A zod resolver typed with the form's raw values (strings from the inputs) rather than the
  * schema's input type (`unknown` for preprocessed numbers).
  */
-function resolverFor<Values extends FieldValues, Output>(
-  schema: z.ZodType<Output>,
-): Resolver<Values, unknown, Output> {
+function resolverFor<Values extends FieldValues, Output>(schema: z.ZodType<Output>): Resolver<Values, unknown, Output> {
   return zodResolver(schema as never) as unknown as Resolver<Values, unknown, Output>;
 }
 

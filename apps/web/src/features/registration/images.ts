@@ -36,9 +36,7 @@ export function isAcceptedImage(file: File): boolean {
   return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type);
 }
 
-function loadImage(
-  file: File,
-): Promise<CanvasImageSource & { width: number; height: number; close?: () => void }> {
+function loadImage(file: File): Promise<CanvasImageSource & { width: number; height: number; close?: () => void }> {
   if (typeof createImageBitmap === "function") {
     return createImageBitmap(file).catch(() => loadWithElement(file));
   }
@@ -110,8 +108,7 @@ export async function processImage(file: File, onProgress: (fraction: number) =>
   onProgress(0.7);
   let blob = await canvasToBlob(canvas, "image/jpeg", 0.85);
   if (blob.size > MAX_IMAGE_BYTES) blob = await canvasToBlob(canvas, "image/jpeg", 0.6);
-  if (blob.size > MAX_IMAGE_BYTES)
-    throw new ImageProcessingError(`"${file.name}" supera el tamaño máximo de 5 MB`);
+  if (blob.size > MAX_IMAGE_BYTES) throw new ImageProcessingError(`"${file.name}" supera el tamaño máximo de 5 MB`);
   const dataUrl = await blobToDataUrl(blob, (f) => onProgress(0.7 + f * 0.3));
   onProgress(1);
   return dataUrl;

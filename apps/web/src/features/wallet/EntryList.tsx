@@ -89,15 +89,7 @@ export function EntryListSkeleton({ label, rows = 4 }: { label: string; rows?: n
   );
 }
 
-export function EmptyEntries({
-  icon,
-  title,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  children?: ReactNode;
-}) {
+export function EmptyEntries({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
       <span className="flex size-12 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">

@@ -1,4 +1,3 @@
-import { creditsLabel } from "@valoriza/domain";
 import { History } from "lucide-react";
 import { Link } from "react-router-dom";
 import { buttonClasses } from "../../components/ui/button.tsx";
@@ -23,10 +22,7 @@ export function MovementsList() {
   const list = movements.data ?? [];
   if (list.length === 0) {
     return (
-      <EmptyEntries
-        icon={<History aria-hidden="true" className="size-6" />}
-        title="Aún no tienes movimientos."
-      >
+      <EmptyEntries icon={<History aria-hidden="true" className="size-6" />} title="Aún no tienes movimientos.">
         <p>Cuando registres, intercambies o vendas activos, lo verás aquí.</p>
         <Link to="/registrar-activo" className={buttonClasses({ size: "sm", className: "mt-4" })}>
           Registrar un activo
@@ -43,7 +39,12 @@ export function MovementsList() {
         description: m.descripcion,
         date: m.createdAt,
         sign: m.valor,
-        amount: <span aria-label={creditsLabel(m.valor)}>{signedCredits(m.valor)}</span>,
+        amount: (
+          <>
+            {signedCredits(m.valor)}
+            <span className="sr-only"> {Math.abs(m.valor) === 1 ? "crédito" : "créditos"}</span>
+          </>
+        ),
       }))}
     />
   );

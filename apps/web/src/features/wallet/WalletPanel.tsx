@@ -1,4 +1,4 @@
-import { creditsLabel, formatCredits } from "@valoriza/domain";
+import { formatCredits } from "@valoriza/domain";
 import { CircleCheck, Coins, Lock, ReceiptText, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../components/ui/button.tsx";
@@ -36,9 +36,7 @@ export function WalletPanel() {
               Balance
             </h2>
             {balance.data?.lastUpdated ? (
-              <p className="text-xs text-slate-500">
-                Actualizado: {formatDateTime(balance.data.lastUpdated)}
-              </p>
+              <p className="text-xs text-slate-500">Actualizado: {formatDateTime(balance.data.lastUpdated)}</p>
             ) : null}
           </div>
           <Button
@@ -53,11 +51,7 @@ export function WalletPanel() {
           </Button>
         </div>
         {balance.isError ? (
-          <LoadError
-            title={WALLET_MSG.loadBalance}
-            error={balance.error}
-            onRetry={() => void balance.refetch()}
-          />
+          <LoadError title={WALLET_MSG.loadBalance} error={balance.error} onRetry={() => void balance.refetch()} />
         ) : (
           <dl className="grid gap-3 sm:grid-cols-3">
             <BalanceCard
@@ -108,7 +102,12 @@ export function WalletPanel() {
               description: t.descripcion,
               date: t.createdAt,
               sign: t.valor,
-              amount: <span aria-label={creditsLabel(t.valor)}>{signedCredits(t.valor)}</span>,
+              amount: (
+                <>
+                  {signedCredits(t.valor)}
+                  <span className="sr-only"> {Math.abs(t.valor) === 1 ? "crédito" : "créditos"}</span>
+                </>
+              ),
               detail: t.saldoPosterior !== null ? `Saldo: ${formatCredits(t.saldoPosterior)}` : undefined,
             }))}
           />

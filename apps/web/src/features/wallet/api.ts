@@ -155,9 +155,7 @@ export function useTransactions() {
           return {
             id: str(t._id) || str(t.id),
             type: str(t.type),
-            asset: asset
-              ? { id: str(asset._id), title: str(asset.title), category: str(asset.category) }
-              : null,
+            asset: asset ? { id: str(asset._id), title: str(asset.title), category: str(asset.category) } : null,
             amountCOP: num(t.amountCOP),
             amountCredits: num(t.amountCredits),
             description: str(t.description),

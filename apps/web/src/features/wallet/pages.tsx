@@ -11,9 +11,7 @@ export function MovementsPage() {
       <div className="flex flex-col gap-6">
         <header>
           <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Movimientos</h1>
-          <p className="mt-1 text-slate-500">
-            El historial de todo lo que ha pasado con tus activos y tus créditos.
-          </p>
+          <p className="mt-1 text-slate-500">El historial de todo lo que ha pasado con tus activos y tus créditos.</p>
         </header>
         <MovementsList />
       </div>
