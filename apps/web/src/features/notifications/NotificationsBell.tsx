@@ -137,7 +137,7 @@ function NotificationsPanel({ unreadCount, onNavigate }: { unreadCount: number; 
 
   return (
     <>
-      <div className="flex items-center justify-between gap-3 border-b border-slate-100 py-2 pr-2 pl-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-slate-100 py-2 pr-2 pl-4">
         <h2 className="font-semibold text-slate-900">Notificaciones</h2>
         <Button
           variant="ghost"

@@ -21,15 +21,12 @@ export function StepShell({
   useEffect(() => {
     if (!focusOnMount) return;
     heading.current?.focus({ preventScroll: true });
-    heading.current?.scrollIntoView({ block: "start" });
+    // Each step starts at the top of the page, with the stepper in view.
+    window.scrollTo({ top: 0 });
   }, [focusOnMount]);
   return (
     <Card className="p-5 sm:p-7">
-      <h2
-        ref={heading}
-        tabIndex={-1}
-        className="scroll-mt-36 text-xl font-bold tracking-tight text-slate-900 focus:outline-none"
-      >
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-bold tracking-tight text-slate-900 focus:outline-none">
         {title}
       </h2>
       {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
