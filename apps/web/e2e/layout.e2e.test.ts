@@ -63,10 +63,7 @@ describe("inicio y páginas generales", () => {
     await page.getByRole("heading", { name: "Activos cercanos a ti" }).waitFor();
     await screenshot(page, "home-desktop");
 
-    await page
-      .getByRole("navigation", { name: "Cuenta" })
-      .getByRole("button", { name: "Iniciar Sesión" })
-      .click();
+    await page.getByRole("navigation", { name: "Cuenta" }).getByRole("button", { name: "Iniciar Sesión" }).click();
     await page.getByRole("dialog", { name: "Iniciar Sesión" }).waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, "login-desktop", false);
@@ -96,10 +93,7 @@ describe("inicio y páginas generales", () => {
     await screenshot(page, "home-phone-logged-out");
 
     // The register modal with validation errors fits the phone.
-    await page
-      .getByRole("navigation", { name: "Cuenta" })
-      .getByRole("button", { name: "Registrarse" })
-      .click();
+    await page.getByRole("navigation", { name: "Cuenta" }).getByRole("button", { name: "Registrarse" }).click();
     const register = page.getByRole("dialog", { name: "Crea tu cuenta" });
     await register.getByRole("button", { name: "Registrarse" }).click();
     await register.getByText("El nombre es obligatorio").waitFor();

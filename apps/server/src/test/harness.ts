@@ -102,4 +102,5 @@ export async function signUp(
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response JSON and assert on it.
 export const json = (res: LightMyRequestResponse) => res.json() as Record<string, any>;

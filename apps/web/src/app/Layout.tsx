@@ -9,6 +9,7 @@ import { PageErrorBoundary } from "./RouteError.tsx";
 /** New pages start at the top; back/forward keeps the browser's own scroll position. */
 function ScrollToTop({ pathname }: { pathname: string }) {
   const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run again on every new pathname.
   useLayoutEffect(() => {
     if (navigationType !== "POP") window.scrollTo(0, 0);
   }, [pathname, navigationType]);
