@@ -71,7 +71,10 @@ export async function listPublicAssets(
 ): Promise<AssetWithOwner[]> {
   const conds = [visible];
   if (opts.excludeUserId) conds.push(ne(assets.userId, opts.excludeUserId));
-  if (opts.q) conds.push(sql`${assets.searchText} like ${likePattern(opts.q)}`);
+  // Every word of the query must appear (in any order, in any of the searched fields).
+  for (const word of (opts.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
+    conds.push(sql`${assets.searchText} like ${likePattern(word)}`);
+  }
   const rows = await exec
     .select({ ...assetColumns(), ...ownerCols })
     .from(assets)

@@ -300,6 +300,10 @@ describe("feed, search and detail", () => {
     expect(await q("oficina")).toEqual(["Silla ergonómica"]);
     expect(await q("muebles")).toContain("Silla ergonómica");
     expect(await q("100%_nada")).toEqual([]);
+    // Words in any order, across fields:
+    expect(await q("sony camara")).toContain("Cámara Sony Alpha");
+    expect(await q("alpha profesional")).toContain("Cámara Sony Alpha");
+    expect(await q("sony oficina")).toEqual([]);
   });
 
   it("shows an asset's detail with its owner, without a session", async () => {
