@@ -137,6 +137,12 @@ function isImageError(error: unknown): boolean {
 }
 
 /** Step 4: the valuation and the data, 'Editar' (back, nothing lost) and 'Confirmar y Registrar'. */
+const CONFIRM_TEXT: Record<keyof typeof WIZARD_ASSET_TYPE_LABELS, string> = {
+  bienes: "Revisa la valoración de tu bien antes de registrarlo.",
+  tiempo: "Revisa la valoración de tu tiempo antes de registrarlo.",
+  dinero: "Revisa tu aporte en dinero antes de registrarlo.",
+};
+
 export function ConfirmStep({
   state,
   type,
@@ -214,7 +220,7 @@ export function ConfirmStep({
           ? prepared.redirectTo === "/"
             ? "Te llevamos al inicio…"
             : "Te llevamos a Mis Activos…"
-          : `Revisa la valoración de tu ${WIZARD_ASSET_TYPE_LABELS[type].toLowerCase()} antes de registrarlo.`
+          : CONFIRM_TEXT[type]
       }
     >
       <div className="grid gap-6 lg:grid-cols-[1fr_1.1fr]">
