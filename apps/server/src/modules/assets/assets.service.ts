@@ -55,16 +55,6 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
     const before = await getUserBalances(tx, user.id);
     const asset = await insertAsset(tx, { ...row, userId: user.id, searchText: buildSearchText(row) });
     const added = asset.creditosAsignados;
-    if (added > 0) {
-      await issueBlocked(tx, {
-        userId: user.id,
-        amount: added,
-        refType: "activo",
-        refId: asset.id,
-        actorUserId: user.id,
-        description: `Registro de "${asset.title}"`,
-      });
-    }
     await recordMovement(tx, {
       userId: user.id,
       tipo: "publicar",
@@ -91,6 +81,19 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
       relacionadoId: asset.id,
       relacionadoTipo: "activo",
     });
+    // Last statement before COMMIT: every issue locks the one `emision` account,
+    // so holding that lock for as short a time as possible is what lets
+    // concurrent registrations proceed.
+    if (added > 0) {
+      await issueBlocked(tx, {
+        userId: user.id,
+        amount: added,
+        refType: "activo",
+        refId: asset.id,
+        actorUserId: user.id,
+        description: `Registro de "${asset.title}"`,
+      });
+    }
     const current = before.credits + added;
     return { asset, userCredits: { previous: before.credits, added, current } };
   }
