@@ -77,7 +77,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, "jwtSecret"> & { 
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Relative to where `npm start` was typed (npm's INIT_CWD), not the workspace folder npm runs in.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
     adminEmails: e.ADMIN_EMAILS,
     seedDemo: e.SEED_DEMO,

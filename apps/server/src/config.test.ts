@@ -1,0 +1,26 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./config.ts";
+
+describe("configuration", () => {
+  it("has the documented defaults, with DATA_DIR relative to where npm was started", () => {
+    const c = parseEnv({ INIT_CWD: "/srv/valoriza" });
+    expect(c).toMatchObject({ port: 3000, host: "0.0.0.0", databaseUrl: undefined, seedDemo: true, adminEmails: [] });
+    expect(c.dataDir).toBe(path.resolve("/srv/valoriza/data"));
+  });
+
+  it("parses ADMIN_EMAILS (trimmed, lower-cased) and SEED_DEMO=0", () => {
+    const c = parseEnv({ ADMIN_EMAILS: " Ana@Valoriza.co, carlos@valoriza.co ", SEED_DEMO: "0" });
+    expect(c.adminEmails).toEqual(["ana@valoriza.co", "carlos@valoriza.co"]);
+    expect(c.seedDemo).toBe(false);
+  });
+
+  it("stops with a clear Spanish message on a bad value", () => {
+    expect(() => parseEnv({ PORT: "setenta" })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT: debe estar entre 0 y 65535/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: debe empezar por postgres/);
+    expect(() => parseEnv({ ADMIN_EMAILS: "no-es-correo" })).toThrow(/ADMIN_EMAILS/);
+    expect(() => parseEnv({ JWT_SECRET: "corto" })).toThrow(/JWT_SECRET: debe tener al menos 32 caracteres/);
+    expect(() => parseEnv({ SEED_DEMO: "quizas" })).toThrow(/SEED_DEMO/);
+  });
+});
