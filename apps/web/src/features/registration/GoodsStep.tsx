@@ -1,29 +1,19 @@
-import {
-  CONDITION_LABELS,
-  CONDITIONS,
-  formatCOP,
-  PHYSICAL_STATE_LABELS,
-  PHYSICAL_STATES,
-  yearOptions,
-} from "@valoriza/domain";
 import { ArrowLeft, Calculator } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { Input, NativeSelect, Textarea } from "../../components/ui/input.tsx";
+import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { FALLBACK_CATEGORIES, useCategories } from "./api.ts";
-import { DigitsInput } from "./DigitsInput.tsx";
-import { CURRENT_YEAR, type GoodsOutput, goodsResolver } from "./forms.ts";
+import { type GoodsOutput, goodsResolver } from "./forms.ts";
+import { GoodsCommonFields } from "./GoodsCommonFields.tsx";
 import { ImagePicker, type ImagesUpdater } from "./ImagePicker.tsx";
 import type { PickedImage } from "./images.ts";
 import { StepShell } from "./StepShell.tsx";
 import { ValuationPreview } from "./ValuationPreview.tsx";
 import { valuateGoodsView } from "./valuation.ts";
 import type { GoodsValues } from "./wizard-state.ts";
-
-const YEARS = yearOptions(CURRENT_YEAR);
 
 /** Problem with the photos that blocks 'Calcular Valor', or null. */
 export function imagesProblem(images: PickedImage[]): string | null {
@@ -159,92 +149,19 @@ export function GoodsStep({
               )}
             </Field>
 
-            <Field id="goods-condition" label="Condición" error={errors.condition?.message}>
-              {(control) => (
-                <NativeSelect {...control} {...register("condition")}>
-                  {CONDITIONS.map((c) => (
-                    <option key={c} value={c}>
-                      {CONDITION_LABELS[c]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-
-            <Field id="goods-physical-state" label="Estado físico" error={errors.physicalState?.message}>
-              {(control) => (
-                <NativeSelect {...control} {...register("physicalState")}>
-                  {PHYSICAL_STATES.map((s) => (
-                    <option key={s} value={s}>
-                      {PHYSICAL_STATE_LABELS[s]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-
-            <Field id="goods-year" label="Año de compra" error={errors.yearOfPurchase?.message}>
-              {(control) => (
-                <NativeSelect {...control} {...register("yearOfPurchase")}>
-                  {YEARS.map((y) => (
-                    <option key={y} value={String(y)}>
-                      {y}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-
-            <Controller
+            <GoodsCommonFields
+              idPrefix="goods"
+              register={register}
               control={control}
-              name="baseValueCOP"
-              render={({ field }) => (
-                <Field
-                  id="goods-value"
-                  label="Valor del bien (COP)"
-                  error={errors.baseValueCOP?.message}
-                  hint={field.value ? formatCOP(Number(field.value)) : "Lo que pagaste o lo que vale hoy, en pesos."}
-                >
-                  {(controlProps) => (
-                    <DigitsInput
-                      {...controlProps}
-                      ref={field.ref}
-                      name={field.name}
-                      value={field.value}
-                      onBlur={field.onBlur}
-                      onValueChange={field.onChange}
-                      placeholder="Ej: 1500000"
-                    />
-                  )}
-                </Field>
-              )}
+              errors={errors}
+              text={{
+                valueLabel: "Valor del bien (COP)",
+                valueHint: "Lo que pagaste o lo que vale hoy, en pesos.",
+                valuePlaceholder: "Ej: 1500000",
+                description: "Marca, modelo, estado, accesorios incluidos…",
+                location: "Ej: Chapinero, Bogotá",
+              }}
             />
-
-            <Field
-              id="goods-description"
-              label="Descripción"
-              error={errors.description?.message}
-              className="sm:col-span-2"
-            >
-              {(control) => (
-                <Textarea
-                  {...control}
-                  {...register("description")}
-                  rows={4}
-                  placeholder="Marca, modelo, estado, accesorios incluidos…"
-                />
-              )}
-            </Field>
-
-            <Field
-              id="goods-location"
-              label="Ubicación"
-              optional
-              error={errors.location?.message}
-              className="sm:col-span-2"
-            >
-              {(control) => <Input {...control} {...register("location")} placeholder="Ej: Chapinero, Bogotá" />}
-            </Field>
           </div>
 
           <ValuationPreview valuation={preview} className="h-fit lg:sticky lg:top-24" />

@@ -4,26 +4,21 @@ import {
   ASSET_ORIGINS,
   assetFormDefaults,
   CATEGORY_NAMES,
-  CONDITION_LABELS,
-  CONDITIONS,
   creditsLabel,
   formatCOP,
   MAIN_PURPOSE_LABELS,
   MAIN_PURPOSES,
-  PHYSICAL_STATE_LABELS,
-  PHYSICAL_STATES,
   subcategoriesOf,
-  yearOptions,
 } from "@valoriza/domain";
 import { Banknote, CircleCheck, Clock, House, Package, Plus, Upload } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { Input, NativeSelect, Textarea } from "../../components/ui/input.tsx";
+import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { isAuthError } from "../../lib/api.ts";
 import { openAuthDialog } from "../../lib/auth-dialog.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -33,8 +28,8 @@ import { getToken, useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { cn, errorMessage } from "../../lib/utils.ts";
 import { type GoodPayload, type RegistrationResult, registerGood } from "./api.ts";
-import { DigitsInput } from "./DigitsInput.tsx";
 import { type AssetFormOutput, assetFormSchema, CURRENT_YEAR, resolverFor } from "./forms.ts";
+import { GoodsCommonFields } from "./GoodsCommonFields.tsx";
 import { imagesProblem } from "./GoodsStep.tsx";
 import { ImagePicker } from "./ImagePicker.tsx";
 import type { PickedImage } from "./images.ts";
@@ -56,7 +51,6 @@ interface AssetFormValues {
   mainPurpose: string;
 }
 
-const YEARS = yearOptions(CURRENT_YEAR);
 const resolver = resolverFor<AssetFormValues, AssetFormOutput>(assetFormSchema);
 
 function defaults(): AssetFormValues {
@@ -284,92 +278,19 @@ function ValuationForm({ onRegistered }: { onRegistered: (r: RegistrationResult,
             )}
           </Field>
 
-          <Field id="asset-condition" label="Condición" error={errors.condition?.message}>
-            {(c) => (
-              <NativeSelect {...c} {...register("condition")}>
-                {CONDITIONS.map((v) => (
-                  <option key={v} value={v}>
-                    {CONDITION_LABELS[v]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-
-          <Field id="asset-physical-state" label="Estado físico" error={errors.physicalState?.message}>
-            {(c) => (
-              <NativeSelect {...c} {...register("physicalState")}>
-                {PHYSICAL_STATES.map((v) => (
-                  <option key={v} value={v}>
-                    {PHYSICAL_STATE_LABELS[v]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-
-          <Field id="asset-year" label="Año de compra" error={errors.yearOfPurchase?.message}>
-            {(c) => (
-              <NativeSelect {...c} {...register("yearOfPurchase")}>
-                {YEARS.map((y) => (
-                  <option key={y} value={String(y)}>
-                    {y}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-
-          <Controller
+          <GoodsCommonFields
+            idPrefix="asset"
+            register={register}
             control={control}
-            name="baseValueCOP"
-            render={({ field }) => (
-              <Field
-                id="asset-value"
-                label="Valor base (COP)"
-                error={errors.baseValueCOP?.message}
-                hint={field.value ? formatCOP(Number(field.value)) : "Lo que pagaste por él, en pesos."}
-              >
-                {(c) => (
-                  <DigitsInput
-                    {...c}
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onValueChange={field.onChange}
-                    placeholder="Ej: 2000000"
-                  />
-                )}
-              </Field>
-            )}
+            errors={errors}
+            text={{
+              valueLabel: "Valor base (COP)",
+              valueHint: "Lo que pagaste por él, en pesos.",
+              valuePlaceholder: "Ej: 2000000",
+              description: "Cuéntanos cómo es y en qué estado está.",
+              location: "Ej: Laureles, Medellín",
+            }}
           />
-
-          <Field
-            id="asset-description"
-            label="Descripción"
-            error={errors.description?.message}
-            className="sm:col-span-2"
-          >
-            {(c) => (
-              <Textarea
-                {...c}
-                {...register("description")}
-                rows={4}
-                placeholder="Cuéntanos cómo es y en qué estado está."
-              />
-            )}
-          </Field>
-
-          <Field
-            id="asset-location"
-            label="Ubicación"
-            optional
-            error={errors.location?.message}
-            className="sm:col-span-2"
-          >
-            {(c) => <Input {...c} {...register("location")} placeholder="Ej: Laureles, Medellín" />}
-          </Field>
 
           <div className="flex flex-col gap-2 sm:col-span-2">
             <p className="text-sm font-medium text-slate-700">
