@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isBlankText } from "../common/text.ts";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SEXOS, USER_TYPES, VISIBILITIES } from "../constants.ts";
 import { MSG } from "../messages.ts";
 
@@ -31,6 +32,7 @@ export const profileUpdateSchema = z.object({
     .trim()
     .min(1, MSG.nameRequired)
     .max(NAME_MAX, `El nombre no puede tener más de ${NAME_MAX} caracteres`)
+    .refine((v) => !isBlankText(v), MSG.nameRequired)
     .optional(),
   apellido: optionalText(NAME_MAX, "El apellido").optional(),
   pais: optionalText(80, "El país").optional(),

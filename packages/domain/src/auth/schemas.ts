@@ -1,9 +1,15 @@
 import { z } from "zod";
+import { isBlankText } from "../common/text.ts";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../constants.ts";
 import { MSG } from "../messages.ts";
 
 const requiredText = (required: string, max: number, label: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `${label} no puede tener más de ${max} caracteres`);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `${label} no puede tener más de ${max} caracteres`)
+    .refine((v) => !isBlankText(v), required);
 
 export const emailSchema = z
   .string({ error: MSG.emailRequired })
@@ -62,9 +68,3 @@ export const authResponseSchema = z.object({
   data: sessionUserSchema.extend({ token: z.string() }),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
-
-export const errorResponseSchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  code: z.string().optional(),
-});

@@ -7,6 +7,7 @@
  * they are converted; an empty string counts as missing.
  */
 import { z } from "zod";
+import { isBlankText } from "../common/text.ts";
 import { MAX_AMOUNT_COP, MAX_IMAGES } from "../constants.ts";
 import { isActionAllowed } from "../economy/actions.ts";
 import {
@@ -122,6 +123,7 @@ export const ASSET_MSG = {
   contributionTypeRequired: "El tipo de aporte es obligatorio",
   contributionTypeInvalid: "Selecciona un tipo de aporte válido",
   unknownAssetType: "Tipo de activo desconocido",
+  coordsInvalid: "La ubicación no es válida",
 } as const;
 
 // ---------------------------------------------------------------------------
@@ -138,8 +140,14 @@ function toNumberish(value: unknown): unknown {
   return /^[+-]?\d+(\.\d+)?$/.test(t) ? Number(t) : value;
 }
 
+/** Required text: blank or only invisible characters (U+200B...) counts as missing. */
 const requiredText = (required: string, max: number, maxMsg: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, maxMsg);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, maxMsg)
+    .refine((v) => !isBlankText(v), required);
 
 const optionalText = (max: number, maxMsg: string) => z.string({ error: maxMsg }).trim().max(max, maxMsg).optional();
 
@@ -175,6 +183,27 @@ const ubicacionSchema = z.object({
 });
 
 const userIdField = z.string().trim().max(64).optional();
+
+/**
+ * Optional browser location of the asset ('usar mi ubicación'). The server
+ * never stores or answers it as given: it keeps a point moved once by up to
+ * ~500 m (ADR 013).
+ */
+const coordenadasField = z
+  .object(
+    {
+      lat: z
+        .number({ error: ASSET_MSG.coordsInvalid })
+        .min(-90, ASSET_MSG.coordsInvalid)
+        .max(90, ASSET_MSG.coordsInvalid),
+      lng: z
+        .number({ error: ASSET_MSG.coordsInvalid })
+        .min(-180, ASSET_MSG.coordsInvalid)
+        .max(180, ASSET_MSG.coordsInvalid),
+    },
+    { error: ASSET_MSG.coordsInvalid },
+  )
+  .optional();
 
 /** Adds ASSET_MSG.actionNotAllowed at `path` when the matrix does not allow the action for the type. */
 function checkActionAllowed(
@@ -238,6 +267,7 @@ export function makeAssetFormSchema(currentYear?: number) {
       ),
       location: optionalText(LOCATION_MAX, ASSET_MSG.locationMax),
       ubicacion: ubicacionSchema.optional(),
+      coordenadas: coordenadasField,
       mainPurpose: mainPurposeField(ASSET_MSG.actionRequired),
       privacy: z.enum(ASSET_PRIVACIES, { error: ASSET_MSG.privacyInvalid }).default("publico"),
       images: imagesField,
@@ -280,6 +310,7 @@ export function makeSellFormSchema(currentYear?: number) {
       physicalState: enumField(PHYSICAL_STATES, ASSET_MSG.physicalStateRequired, ASSET_MSG.physicalStateInvalid),
       yearOfPurchase: yearOfPurchaseField(currentYear),
       location: optionalText(LOCATION_MAX, ASSET_MSG.locationMax),
+      coordenadas: coordenadasField,
       images: imagesField,
     })
     .transform((v) => ({

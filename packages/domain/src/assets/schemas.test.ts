@@ -11,7 +11,7 @@ import {
   timeRegisterSchema,
   wizardGoodsSchema,
   wizardSelectionSchema,
-} from "./assets.ts";
+} from "./schemas.ts";
 
 /** path -> first message, for readable assertions. */
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {

@@ -1,0 +1,4 @@
+export * from "./contracts.ts";
+export * from "./lifecycle.ts";
+export * from "./messages.ts";
+export * from "./schemas.ts";

@@ -1,0 +1,3 @@
+/** Chat area of the domain package (ADR 007). */
+export * from "./messages.ts";
+export * from "./schemas.ts";

@@ -1,0 +1,164 @@
+import type { ProcessSpec } from "./process.ts";
+
+/**
+ * Custody (custodia) and sale (venta): one process. A sale paid with credits
+ * escrows the buyer's payment and opens a custody (oferente = seller,
+ * receptor = buyer); a custody can also be assigned by an owner on its own.
+ * The receiver confirms with the 6-digit code; the offerer may cancel while
+ * pendiente; after 7 days a pending custody expires (cancelled and refunded).
+ */
+
+export const CUSTODY_ROLES = ["oferente", "receptor"] as const;
+export type CustodyRole = (typeof CUSTODY_ROLES)[number];
+
+export const CUSTODY_STATES = ["pendiente", "confirmada", "cancelada"] as const;
+export type CustodyState = (typeof CUSTODY_STATES)[number];
+
+export const CUSTODY_TRANSACTION_TYPES = ["venta", "intercambio", "prestamo", "alquiler"] as const;
+export type CustodyTransactionType = (typeof CUSTODY_TRANSACTION_TYPES)[number];
+/** Custody types whose confirmation moves the asset to the receiver. */
+export const OWNERSHIP_TRANSFER_TYPES: readonly CustodyTransactionType[] = ["venta", "intercambio"];
+
+export const PAYMENT_MODES = ["creditos", "dinero"] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** A pending custody expires this long after it was created. */
+export const CUSTODY_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
+/** Wrong confirmation codes a receiver may type in one window before being locked out. */
+export const CUSTODY_MAX_WRONG_CODES = 5;
+/** The window of the wrong-code counter and the length of the lock-out. */
+export const CUSTODY_CODE_WINDOW_MS = 60 * 60 * 1000;
+export const CUSTODY_CODE_LENGTH = 6;
+export const CUSTODY_CODE_RE = /^\d{6}$/;
+
+/** Effects and guards the engine must implement for this process (names used below). */
+export const CUSTODY_EFFECTS = [
+  "cobrarPago", // buyer disponible -> custodia (sale paid with credits)
+  "reservarActivo", // asset -> operacion
+  "pagarOferente", // custodia -> offerer disponible
+  "liberarRetencionActivo", // the asset's hold -> its giver's disponible (first completion)
+  "transferirPropiedad", // venta/intercambio: owner = receptor, unlisted
+  "liberarActivo", // asset -> disponible (cancel, expiry)
+  "reembolsarPago", // custodia -> buyer disponible
+  "registrarActividad", // movements + transactions for both parties
+  "notificarPartes", // notifications for both parties
+] as const;
+export const CUSTODY_GUARDS = ["activoDisponible", "activoEnOperacion", "codigoCorrecto"] as const;
+
+export const CUSTODY_PROCESS = {
+  name: "custodia",
+  roles: CUSTODY_ROLES,
+  states: {
+    pendiente: {
+      label: "Pendiente",
+      timers: [{ name: "vencimiento", transition: "expirar", afterMs: CUSTODY_EXPIRY_MS }],
+    },
+    confirmada: { label: "Confirmada", final: true },
+    cancelada: { label: "Cancelada", final: true },
+  },
+  transitions: {
+    comprar: {
+      label: "Compra",
+      from: null,
+      to: "pendiente",
+      actors: ["receptor"],
+      guards: ["activoDisponible"],
+      effects: ["cobrarPago", "reservarActivo", "registrarActividad", "notificarPartes"],
+    },
+    asignar: {
+      label: "Custodia asignada",
+      from: null,
+      to: "pendiente",
+      actors: ["oferente"],
+      guards: ["activoDisponible"],
+      effects: ["reservarActivo", "registrarActividad", "notificarPartes"],
+    },
+    confirmar: {
+      label: "Entrega confirmada",
+      from: ["pendiente"],
+      to: "confirmada",
+      actors: ["receptor"],
+      guards: ["activoEnOperacion", "codigoCorrecto"],
+      effects: [
+        "pagarOferente",
+        "liberarRetencionActivo",
+        "transferirPropiedad",
+        "liberarActivo",
+        "registrarActividad",
+        "notificarPartes",
+      ],
+    },
+    cancelar: {
+      label: "Cancelada por quien entrega",
+      from: ["pendiente"],
+      to: "cancelada",
+      actors: ["oferente"],
+      guards: [],
+      effects: ["reembolsarPago", "liberarActivo", "registrarActividad", "notificarPartes"],
+    },
+    expirar: {
+      label: "Vencida",
+      from: ["pendiente"],
+      to: "cancelada",
+      actors: ["sistema"],
+      guards: [],
+      effects: ["reembolsarPago", "liberarActivo", "registrarActividad", "notificarPartes"],
+    },
+  },
+  stateMessages: {
+    confirmada: "Esta custodia ya fue confirmada",
+    cancelada: "Esta custodia fue cancelada",
+    pendiente: "Esta custodia ya está pendiente",
+  },
+  finishRefusedMessage:
+    "Este activo está en una custodia pendiente: se completa cuando quien recibe ingresa el código de confirmación en Custodia",
+} as const satisfies ProcessSpec;
+
+/** The code as shown: 6 digits with leading zeros, from an integer 0..999999 (a CSPRNG draw). */
+export function formatCustodyCode(n: number): string {
+  if (!Number.isInteger(n) || n < 0 || n >= 10 ** CUSTODY_CODE_LENGTH) throw new RangeError("código fuera de rango");
+  return String(n).padStart(CUSTODY_CODE_LENGTH, "0");
+}
+
+export const isCustodyCode = (s: unknown): s is string => typeof s === "string" && CUSTODY_CODE_RE.test(s);
+
+/** Price of a sale: credits = the asset's credits; cash = the same in COP (credits x 1000). */
+export function salePrice(asset: { creditosAsignados: number }, creditValueCOP = 1000) {
+  return { creditos: asset.creditosAsignados, cop: asset.creditosAsignados * creditValueCOP };
+}
+
+/**
+ * The wrong-code counter of one receiver at `now`: whether they are locked out
+ * and, when a wrong code is typed, the counter to store.
+ */
+export interface CodeGuardState {
+  failures: number;
+  windowStartedAt: Date | null;
+}
+
+export function codeGuardAt(state: CodeGuardState, now: Date) {
+  const expired =
+    state.windowStartedAt === null || now.getTime() - state.windowStartedAt.getTime() >= CUSTODY_CODE_WINDOW_MS;
+  const failures = expired ? 0 : state.failures;
+  const windowStartedAt = expired ? null : state.windowStartedAt;
+  const locked = failures >= CUSTODY_MAX_WRONG_CODES;
+  const unlocksAt = locked && windowStartedAt ? new Date(windowStartedAt.getTime() + CUSTODY_CODE_WINDOW_MS) : null;
+  return {
+    locked,
+    unlocksAt,
+    failures,
+    /** The state to store after one more wrong code. */
+    afterWrong: (): CodeGuardState => ({ failures: failures + 1, windowStartedAt: windowStartedAt ?? now }),
+  };
+}
+
+/** Whether the asset may enter a sale: listed for sale, available, not the buyer's own. */
+export function saleRefusal(
+  asset: { userId: string; mainPurpose: string; status: string; privacy: string },
+  buyerId: string,
+): "propio" | "no_en_venta" | "no_disponible" | null {
+  if (asset.userId === buyerId) return "propio";
+  if (asset.mainPurpose !== "vender" || asset.privacy !== "publico") return "no_en_venta";
+  if (asset.status !== "activo" && asset.status !== "disponible") return "no_disponible";
+  return null;
+}

@@ -1,0 +1,361 @@
+import { z } from "zod";
+import { GUARANTEE_TYPES, LOAN_DEFAULTS } from "../economy/constants.ts";
+import type { ProcessSpec } from "./process.ts";
+
+/**
+ * Loan (préstamo), deals.md "Loan": the borrower (prestatario) requests one of
+ * the lender's (prestamista) `prestar` assets; the lender approves (asset
+ * reserved, guarantee held, interest escrowed), then confirms the return
+ * (guarantee released, interest paid, first-completion release, both gain
+ * reputation) or, only after the due date, marks it overdue (the guarantee goes
+ * to the lender, the borrower loses reputation). The borrower may cancel a
+ * pending request; an unanswered request expires after 7 days. An active loan
+ * gets a reminder a day before its due date and a notice after it. With the
+ * guarantee `activo_colateral` one of the borrower's assets is reserved at
+ * approval (LOAN_COLLATERAL_PROCESS), freed at the return and handed to the
+ * lender when the loan is overdue.
+ */
+
+export const LOAN_ROLES = ["prestatario", "prestamista"] as const;
+export const LOAN_STATES = ["pendiente", "activo", "devuelto", "vencido", "cancelado"] as const;
+export type LoanState = (typeof LOAN_STATES)[number];
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS_LOAN = DAY_MS;
+/** An unanswered request expires after this long. */
+export const LOAN_REQUEST_EXPIRY_MS = 7 * DAY_MS;
+/** The longest term accepted. */
+export const LOAN_MAX_DAYS = 365;
+
+export const LOAN_MSG = {
+  required: "Por favor completa el activo y el email del prestamista.",
+  guaranteeRequired: "Debes especificar la cantidad de créditos a bloquear.",
+  lenderNotFound: "Prestamista no encontrado",
+  createFailed: "No se pudo crear la solicitud.",
+  lenderLookupFailed: "No se pudo encontrar al prestamista.",
+  loginRequired: "Debes iniciar sesión para ver y gestionar préstamos.",
+  notFound: "Préstamo no encontrado",
+  ownAsset: "No puedes solicitar en préstamo tu propio activo",
+  notLenderAsset: "Ese activo no pertenece al prestamista indicado",
+  notForLoan: "Este activo no está publicado para préstamo",
+  notAvailable: "Este activo no está disponible en este momento",
+  notDue: "El préstamo aún no ha vencido: solo puede marcarse como vencido después de la fecha de devolución",
+  onlyLender: "Solo el prestamista puede realizar esta acción",
+  invalidTerm: `El plazo debe ser un número entero de días entre 1 y ${LOAN_MAX_DAYS}`,
+  invalidInterest: "El interés debe ser un porcentaje entre 0 y 100",
+  invalidGuarantee: "La garantía debe ser un número entero de créditos mayor o igual a 0",
+  invalidGuaranteeType: "Tipo de garantía no válido",
+  created: "Solicitud de préstamo enviada",
+  approved: "Préstamo aprobado",
+  returned: "Devolución confirmada",
+  defaulted: "Préstamo marcado como vencido",
+  cancelled: "Solicitud cancelada",
+  collateralRequired: "Debes elegir el activo que dejas como garantía.",
+  collateralSameAsset: "El activo en garantía no puede ser el mismo que pides prestado.",
+  collateralNotYours: "El activo en garantía debe ser uno de tus activos.",
+  collateralNotAvailable:
+    "El activo en garantía no está disponible: debe estar publicado (activo o disponible) y sin otra operación en curso.",
+  collateralTaken:
+    "El activo en garantía ya no está disponible (se vendió, cambió de dueño o está en otra operación): el préstamo no se aprobó.",
+  collateralReserved:
+    "Este activo está reservado como garantía de un préstamo activo: se libera cuando el prestamista confirma la devolución.",
+} as const;
+
+export const LOAN_EFFECTS = [
+  "reservarGarantiaActivo",
+  "liberarGarantiaActivo",
+  "ejecutarGarantiaActivo",
+  "reservarActivo",
+  "bloquearGarantia",
+  "cobrarInteres",
+  "liberarGarantia",
+  "pagarInteres",
+  "liberarRetencionActivo",
+  "ejecutarGarantia",
+  "reembolsarInteres",
+  "liberarActivo",
+  "registrarActividad",
+  "notificarPartes",
+] as const;
+export const LOAN_GUARDS = ["activoPrestable", "activoEnOperacion", "plazoVencido"] as const;
+export const LOAN_COLLATERAL_GUARDS = ["garantiaDisponible", "prestamoCerrado"] as const;
+export const LOAN_COLLATERAL_EFFECTS = ["reservarActivo", "liberarActivo", "entregarActivo"] as const;
+
+export const LOAN_PROCESS = {
+  name: "prestamo",
+  roles: LOAN_ROLES,
+  states: {
+    pendiente: {
+      label: "Pendiente",
+      timers: [{ name: "vencimiento_solicitud", transition: "expirar", afterMs: LOAN_REQUEST_EXPIRY_MS }],
+    },
+    // The active loan's reminder and overdue notice are scheduled by the loans area from its own
+    // due date (plazoDias varies per loan); this generic timer only guarantees nothing waits forever:
+    // a year past the longest term the system closes it as overdue.
+    activo: {
+      label: "Activo",
+      timers: [{ name: "cierre", transition: "vencer", afterMs: (LOAN_MAX_DAYS + 365) * DAY_MS }],
+    },
+    devuelto: { label: "Devuelto", final: true },
+    vencido: { label: "Vencido", final: true },
+    cancelado: { label: "Cancelado", final: true },
+  },
+  transitions: {
+    solicitar: {
+      label: "Solicitud de préstamo",
+      from: null,
+      to: "pendiente",
+      actors: ["prestatario"],
+      guards: ["activoPrestable"],
+      effects: ["registrarActividad", "notificarPartes"],
+    },
+    aprobar: {
+      label: "Préstamo aprobado",
+      from: ["pendiente"],
+      to: "activo",
+      actors: ["prestamista"],
+      guards: ["activoPrestable"],
+      effects: [
+        "reservarGarantiaActivo",
+        "bloquearGarantia",
+        "cobrarInteres",
+        "reservarActivo",
+        "registrarActividad",
+        "notificarPartes",
+      ],
+    },
+    confirmarDevolucion: {
+      label: "Devolución confirmada",
+      from: ["activo"],
+      to: "devuelto",
+      actors: ["prestamista"],
+      guards: ["activoEnOperacion"],
+      effects: [
+        "liberarGarantiaActivo",
+        "liberarGarantia",
+        "pagarInteres",
+        "liberarRetencionActivo",
+        "liberarActivo",
+        "registrarActividad",
+        "notificarPartes",
+      ],
+      completesOperation: true,
+    },
+    marcarVencido: {
+      label: "Marcado como vencido",
+      from: ["activo"],
+      to: "vencido",
+      actors: ["prestamista"],
+      guards: ["plazoVencido"],
+      effects: [
+        "ejecutarGarantiaActivo",
+        "ejecutarGarantia",
+        "pagarInteres",
+        "liberarActivo",
+        "registrarActividad",
+        "notificarPartes",
+      ],
+    },
+    vencer: {
+      label: "Cerrado como vencido por el sistema",
+      from: ["activo"],
+      to: "vencido",
+      actors: ["sistema"],
+      guards: [],
+      effects: [
+        "ejecutarGarantiaActivo",
+        "ejecutarGarantia",
+        "pagarInteres",
+        "liberarActivo",
+        "registrarActividad",
+        "notificarPartes",
+      ],
+    },
+    cancelar: {
+      label: "Cancelada por quien solicita",
+      from: ["pendiente"],
+      to: "cancelado",
+      actors: ["prestatario"],
+      guards: [],
+      effects: ["registrarActividad", "notificarPartes"],
+    },
+    rechazar: {
+      label: "Rechazada por el prestamista",
+      from: ["pendiente"],
+      to: "cancelado",
+      actors: ["prestamista"],
+      guards: [],
+      effects: ["registrarActividad", "notificarPartes"],
+    },
+    expirar: {
+      label: "Solicitud vencida sin respuesta",
+      from: ["pendiente"],
+      to: "cancelado",
+      actors: ["sistema"],
+      guards: [],
+      effects: ["registrarActividad", "notificarPartes"],
+    },
+  },
+  stateMessages: {
+    pendiente: "Esta solicitud aún está pendiente",
+    activo: "Este préstamo ya está activo",
+    devuelto: "Este préstamo ya fue devuelto",
+    vencido: "Este préstamo ya fue marcado como vencido",
+    cancelado: "Esta solicitud fue cancelada",
+  },
+  finishRefusedMessage:
+    "Este activo tiene una solicitud de préstamo pendiente: apruébala o recházala en Préstamos antes de finalizar",
+} as const satisfies ProcessSpec;
+
+/**
+ * The collateral of a loan guaranteed by an asset (garantiaTipo activo_colateral): a deal of its own on
+ * the borrower's asset, so the asset holds its one open deal (no sale, loan, rental, donation or
+ * deactivation meanwhile, and 'Finalizar operación' is refused) with history and a timer like any
+ * deal. The loan drives it: approval reserves it (`reservar`, by the approving lender), the return frees
+ * it (`liberar`), an overdue loan hands it to the lender (`ejecutar`; its blocked credits are destroyed,
+ * ADR 014). The timer is only a safety net: it frees the asset if it ever outlives its loan.
+ */
+export const LOAN_COLLATERAL_PROCESS = {
+  name: "garantia_prestamo",
+  roles: LOAN_ROLES,
+  states: {
+    reservada: {
+      label: "Reservado como garantía",
+      // A day after the loan's own closing timer (LOAN_PROCESS.activo.cierre) could have fired.
+      timers: [{ name: "cierre", transition: "cerrar", afterMs: (LOAN_MAX_DAYS + 366) * DAY_MS }],
+    },
+    liberada: { label: "Garantía liberada", final: true },
+    ejecutada: { label: "Garantía ejecutada", final: true },
+  },
+  transitions: {
+    reservar: {
+      label: "Reservado como garantía del préstamo",
+      from: null,
+      to: "reservada",
+      actors: ["prestamista"],
+      guards: ["garantiaDisponible"],
+      effects: ["reservarActivo"],
+    },
+    liberar: {
+      label: "Liberado: préstamo devuelto",
+      from: ["reservada"],
+      to: "liberada",
+      actors: ["sistema"],
+      guards: [],
+      effects: ["liberarActivo"],
+    },
+    ejecutar: {
+      label: "Entregado al prestamista: préstamo vencido",
+      from: ["reservada"],
+      to: "ejecutada",
+      actors: ["sistema"],
+      guards: [],
+      effects: ["entregarActivo"],
+    },
+    cerrar: {
+      label: "Liberado por el sistema: el préstamo ya estaba cerrado",
+      from: ["reservada"],
+      to: "liberada",
+      actors: ["sistema"],
+      guards: ["prestamoCerrado"],
+      effects: ["liberarActivo"],
+    },
+  },
+  stateMessages: {
+    reservada: "Este activo está reservado como garantía de un préstamo",
+    liberada: "Esta garantía ya fue liberada",
+    ejecutada: "Esta garantía ya fue entregada al prestamista",
+  },
+  finishRefusedMessage: LOAN_MSG.collateralReserved,
+} as const satisfies ProcessSpec;
+
+/** Interest in whole credits: a percent of the asset's credits, rounded. */
+export const loanInterestCredits = (assetCredits: number, interesPct: number) =>
+  Math.round((assetCredits * interesPct) / 100);
+
+/** The due date: approval + plazoDias. */
+export const loanDueDate = (approvedAt: Date, plazoDias: number) => new Date(approvedAt.getTime() + plazoDias * DAY_MS);
+
+/** Reminder one day before the due date (or at approval for a one-day loan). */
+export const loanReminderAt = (approvedAt: Date, plazoDias: number) =>
+  new Date(Math.max(approvedAt.getTime(), loanDueDate(approvedAt, plazoDias).getTime() - DAY_MS));
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const id = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .regex(UUID_RE, { message })
+    .transform((s) => s.toLowerCase());
+
+/** POST /loans/create (calls §7 Loans). The borrower is the session user. */
+export const createLoanSchema = z
+  .object({
+    activoId: id(LOAN_MSG.required),
+    prestamistaId: id(LOAN_MSG.required),
+    garantiaTipo: z.enum(GUARANTEE_TYPES, { error: LOAN_MSG.invalidGuaranteeType }).default("creditos_bloqueados"),
+    garantiaValor: z
+      .number({ error: LOAN_MSG.invalidGuarantee })
+      .int(LOAN_MSG.invalidGuarantee)
+      .min(0, LOAN_MSG.invalidGuarantee)
+      .max(1_000_000_000, LOAN_MSG.invalidGuarantee)
+      .nullish(),
+    plazoDias: z
+      .number({ error: LOAN_MSG.invalidTerm })
+      .int(LOAN_MSG.invalidTerm)
+      .min(1, LOAN_MSG.invalidTerm)
+      .max(LOAN_MAX_DAYS, LOAN_MSG.invalidTerm)
+      .default(LOAN_DEFAULTS.plazoDias),
+    interes: z
+      .number({ error: LOAN_MSG.invalidInterest })
+      .min(0, LOAN_MSG.invalidInterest)
+      .max(100, LOAN_MSG.invalidInterest)
+      .default(0),
+    notas: z.string().trim().max(1000, "Las notas no pueden superar 1000 caracteres").default(""),
+    /** With garantiaTipo activo_colateral: one of the borrower's own listed assets (ignored otherwise). */
+    garantiaActivoId: id(LOAN_MSG.collateralRequired).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.garantiaTipo === "creditos_bloqueados" && !v.garantiaValor) {
+      ctx.addIssue({ code: "custom", path: ["garantiaValor"], message: LOAN_MSG.guaranteeRequired });
+    }
+    if (v.garantiaTipo === "activo_colateral") {
+      if (!v.garantiaActivoId) {
+        ctx.addIssue({ code: "custom", path: ["garantiaActivoId"], message: LOAN_MSG.collateralRequired });
+      } else if (v.garantiaActivoId === v.activoId) {
+        ctx.addIssue({ code: "custom", path: ["garantiaActivoId"], message: LOAN_MSG.collateralSameAsset });
+      }
+    }
+  });
+export type CreateLoanInput = z.input<typeof createLoanSchema>;
+export type CreateLoanData = z.output<typeof createLoanSchema>;
+
+export const loanIdParamsSchema = z.object({ id: id(LOAN_MSG.notFound) });
+
+export const loanSchema = z.object({
+  _id: z.string(),
+  activoId: z.object({ _id: z.string(), title: z.string(), category: z.string() }),
+  prestatarioId: z.object({ _id: z.string(), name: z.string() }),
+  prestamistaId: z.object({ _id: z.string(), name: z.string() }),
+  estado: z.enum(LOAN_STATES),
+  garantiaTipo: z.enum(GUARANTEE_TYPES),
+  garantiaValor: z.number(),
+  /** The borrower's asset reserved as the guarantee (garantiaTipo activo_colateral), else null. */
+  garantiaActivoId: z.object({ _id: z.string(), title: z.string(), category: z.string() }).nullable(),
+  plazoDias: z.number(),
+  interes: z.number(),
+  interesCreditos: z.number(),
+  notas: z.string(),
+  fechaSolicitud: z.string(),
+  fechaAprobacion: z.string().nullable(),
+  fechaDevolucionEsperada: z.string().nullable(),
+  fechaCierre: z.string().nullable(),
+  /** The caller's role in this loan. */
+  miRol: z.enum(LOAN_ROLES),
+  /** True when the due date has passed (the lender may mark it overdue). */
+  puedeMarcarVencido: z.boolean(),
+});
+export type Loan = z.infer<typeof loanSchema>;
+
+export const loanResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: loanSchema });
+export const loanListResponseSchema = z.object({ success: z.literal(true), data: z.array(loanSchema) });

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { creditsSchema as credits } from "../common/contracts.ts";
+
+export const economicReportSchema = z.object({
+  creditosCirculacion: credits.describe("Suma de créditos disponibles y bloqueados de todos los usuarios"),
+  creditosEmitidos: credits.describe("Créditos emitidos desde el inicio (menos el saldo de la cuenta de emisión)"),
+  creditosDestruidos: credits.describe("Créditos destruidos desde el inicio"),
+  creditosEnRevision: credits.describe("Créditos de activos autodeclarados retenidos en revisión (ADR 015)"),
+  creditosLiberadosMes: credits.describe("Créditos de activos autodeclarados liberados este mes (hora de Colombia)"),
+  metricas: z.object({
+    totalUsuarios: z.number().int(),
+    totalActivos: z.number().int().describe("Activos que no están desactivados"),
+    creditosPromedioUsuario: credits.describe("Créditos en circulación por usuario, redondeado"),
+  }),
+  ultimaActualizacion: z.string().describe("ISO 8601"),
+  equilibrado: z.boolean().describe("true cuando la suma de todos los saldos del libro es 0"),
+  sistema: z.object({
+    custodia: credits,
+    tienda: credits,
+    retiros: credits,
+    tasaCambio: z.number().int().describe("COP por crédito"),
+  }),
+  historial: z
+    .array(
+      z.object({ fecha: z.string().describe("AAAA-MM-DD (hora de Colombia)"), emitidos: credits, destruidos: credits }),
+    )
+    .describe("Créditos emitidos y destruidos por día, últimos 30 días con actividad, del más antiguo al más reciente"),
+});
+export type EconomicReportDto = z.infer<typeof economicReportSchema>;
+
+/** GET /api/economia/reporte */
+export const economicReportResponseSchema = z.object({ success: z.literal(true), data: economicReportSchema });
+/** GET /api/economia/estado */
+export const economyStateResponseSchema = z.object({
+  success: z.literal(true),
+  tasaCambio: z.number().int(),
+  moneda: z.literal("COP"),
+});

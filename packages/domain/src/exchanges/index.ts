@@ -1,0 +1,4 @@
+export * from "./geo.ts";
+export * from "./messages.ts";
+export * from "./process.ts";
+export * from "./schemas.ts";

@@ -1,0 +1,152 @@
+import type { ProcessSpec } from "../deals/process.ts";
+
+/**
+ * Exchange proposal (intercambio), deals.md "Exchange": the proposer
+ * (proponente) offers one of their assets for one of the target's
+ * (destinatario). Accept (destinatario): both assets change owner and each
+ * asset's hold is released to the one who gave it; optional
+ * creditosAdicionales are escrowed when proposed and paid to the target.
+ * Reject (destinatario), cancel (proponente), expiry (sistema: 7 days direct,
+ * 24 h local) or closing because one of the assets was exchanged in another
+ * proposal: nothing moves and the escrow is refunded. Proposals do not reserve
+ * the assets (several may wait on one asset); accept locks both.
+ */
+
+export const EXCHANGE_ROLES = ["proponente", "destinatario"] as const;
+export type ExchangeRole = (typeof EXCHANGE_ROLES)[number];
+
+export const EXCHANGE_STATES = ["pendiente", "aceptada", "rechazada", "cancelada", "expirada", "cerrada"] as const;
+export type ExchangeState = (typeof EXCHANGE_STATES)[number];
+
+export const EXCHANGE_KINDS = ["directo", "local"] as const;
+export type ExchangeKind = (typeof EXCHANGE_KINDS)[number];
+
+/** A direct proposal waits this long before it expires. */
+export const EXCHANGE_DIRECT_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
+/** A local proposal expires after 24 hours (overview §9). */
+export const EXCHANGE_LOCAL_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+export const EXCHANGE_EFFECTS = [
+  "cobrarCreditosAdicionales", // proposer disponible -> custodia
+  "intercambiarActivos", // owners swapped, each hold released to its giver, both unlisted
+  "pagarCreditosAdicionales", // custodia -> target disponible
+  "reembolsarCreditosAdicionales", // custodia -> proposer disponible
+  "cerrarOtrasPropuestas", // other pending proposals on either asset -> cerrada
+  "registrarActividad",
+  "notificarOtraParte",
+] as const;
+export const EXCHANGE_GUARDS = ["activosDisponibles"] as const;
+
+const refundEffects = ["reembolsarCreditosAdicionales", "registrarActividad", "notificarOtraParte"] as const;
+
+/**
+ * Two processes share the transitions and differ only in the pending timer:
+ * the engine keeps one timer per state, so the 24 h local expiry is its own table.
+ */
+function exchangeProcess(name: string, expiryMs: number) {
+  return {
+    name,
+    roles: EXCHANGE_ROLES,
+    states: {
+      pendiente: {
+        label: "Pendiente",
+        timers: [{ name: "vencimiento", transition: "expirar", afterMs: expiryMs }],
+      },
+      aceptada: { label: "Aceptada", final: true },
+      rechazada: { label: "Rechazada", final: true },
+      cancelada: { label: "Cancelada", final: true },
+      expirada: { label: "Expirada", final: true },
+      cerrada: { label: "Cerrada", final: true },
+    },
+    transitions: {
+      proponer: {
+        label: "Propuesta enviada",
+        from: null,
+        to: "pendiente",
+        actors: ["proponente"],
+        guards: ["activosDisponibles"],
+        effects: ["cobrarCreditosAdicionales", "registrarActividad", "notificarOtraParte"],
+      },
+      aceptar: {
+        label: "Aceptada",
+        from: ["pendiente"],
+        to: "aceptada",
+        actors: ["destinatario"],
+        guards: ["activosDisponibles"],
+        // Closing the other proposals first: it locks their deals before any ledger account (ADR 013).
+        effects: [
+          "cerrarOtrasPropuestas",
+          "intercambiarActivos",
+          "pagarCreditosAdicionales",
+          "registrarActividad",
+          "notificarOtraParte",
+        ],
+      },
+      rechazar: {
+        label: "Rechazada",
+        from: ["pendiente"],
+        to: "rechazada",
+        actors: ["destinatario"],
+        guards: [],
+        effects: refundEffects,
+      },
+      cancelar: {
+        label: "Cancelada por quien propuso",
+        from: ["pendiente"],
+        to: "cancelada",
+        actors: ["proponente"],
+        guards: [],
+        effects: refundEffects,
+      },
+      expirar: {
+        label: "Vencida",
+        from: ["pendiente"],
+        to: "expirada",
+        actors: ["sistema"],
+        guards: [],
+        effects: refundEffects,
+      },
+      cerrar: {
+        label: "Cerrada: uno de los activos ya se intercambió",
+        from: ["pendiente"],
+        to: "cerrada",
+        actors: ["sistema"],
+        guards: [],
+        effects: refundEffects,
+      },
+    },
+    stateMessages: {
+      pendiente: "Esta propuesta ya está pendiente",
+      aceptada: "Esta propuesta ya fue aceptada",
+      rechazada: "Esta propuesta ya fue rechazada",
+      cancelada: "Esta propuesta fue cancelada",
+      expirada: "Esta propuesta expiró",
+      cerrada: "Esta propuesta se cerró: uno de los activos ya se intercambió",
+    },
+    finishRefusedMessage: "Las propuestas de intercambio se aceptan o rechazan en Intercambiar",
+  } as const satisfies ProcessSpec;
+}
+
+export const EXCHANGE_PROCESS = exchangeProcess("intercambio", EXCHANGE_DIRECT_EXPIRY_MS);
+export const LOCAL_EXCHANGE_PROCESS = exchangeProcess("intercambio_local", EXCHANGE_LOCAL_EXPIRY_MS);
+
+/** The PATCH /exchanges/{id}/status body value -> the transition it asks for. */
+export const EXCHANGE_STATUS_TRANSITIONS = {
+  aceptada: "aceptar",
+  rechazada: "rechazar",
+  cancelada: "cancelar",
+} as const;
+export type ExchangeStatusRequest = keyof typeof EXCHANGE_STATUS_TRANSITIONS;
+
+/** Why an asset cannot enter a proposal (null = it can). */
+export function exchangeAssetRefusal(
+  asset: { userId: string; status: string; privacy: string } | null | undefined,
+  expectedOwnerId: string,
+  side: "ofrecido" | "solicitado",
+): "no_existe" | "no_es_del_dueno" | "no_disponible" | null {
+  if (!asset || asset.status === "desactivado") return "no_existe";
+  if (asset.userId !== expectedOwnerId) return "no_es_del_dueno";
+  if (asset.status !== "activo" && asset.status !== "disponible") return "no_disponible";
+  if (side === "solicitado" && asset.privacy !== "publico") return "no_disponible";
+  return null;
+}
