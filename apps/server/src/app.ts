@@ -1,30 +1,41 @@
-import helmet from "@fastify/helmet";
+import { randomUUID } from "node:crypto";
 import { TOKEN_TTL_SECONDS } from "@valoriza/domain";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "./db/client.ts";
 import { makeAuthenticate, makeOptionalAuthenticate, TokenService } from "./lib/auth.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { AppConfig, AppDeps } from "./lib/deps.ts";
-import { uuidv7 } from "./lib/ids.ts";
-import { activityRoutes } from "./modules/activity/activity.routes.ts";
-import { createActivityService } from "./modules/activity/activity.service.ts";
-import { assetsRoutes } from "./modules/assets/assets.routes.ts";
-import { createAssetsService } from "./modules/assets/assets.service.ts";
-import { economyRoutes } from "./modules/economy/economy.routes.ts";
-import { createEconomyService } from "./modules/economy/economy.service.ts";
-import { healthRoutes } from "./modules/health/health.routes.ts";
-import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
-import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
-import { profileRoutes } from "./modules/profile/profile.routes.ts";
-import { createProfileService } from "./modules/profile/profile.service.ts";
-import { findAuthUser } from "./modules/users/users.repository.ts";
-import { usersRoutes } from "./modules/users/users.routes.ts";
-import { createUsersService } from "./modules/users/users.service.ts";
-import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
-import { createWalletService } from "./modules/wallet/wallet.service.ts";
+import { SessionCache } from "./lib/session-cache.ts";
+import { activityRoutes, createActivityService } from "./modules/activity/index.ts";
+import { adminRoutes, createAdminService } from "./modules/admin/index.ts";
+import { analyticsRoutes } from "./modules/analytics/index.ts";
+import { assetsRoutes, createAssetsService } from "./modules/assets/index.ts";
+import { chatRoutes, createChatService } from "./modules/chat/index.ts";
+import { createCustodyService, custodyRoutes } from "./modules/custody/index.ts";
+import { createDealsEngine } from "./modules/deals/index.ts";
+import { createDonationsService, donationsRoutes } from "./modules/donations/index.ts";
+import { createEconomyService, economyRoutes } from "./modules/economy/index.ts";
+import { EventHub, EventTickets, eventsRoutes } from "./modules/events/index.ts";
+import { createExchangesService, exchangesRoutes } from "./modules/exchanges/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { createLimitsService, limitsRoutes } from "./modules/limits/index.ts";
+import { createLoansService, loansRoutes } from "./modules/loans/index.ts";
+import { createMarketplaceService, marketplaceRoutes } from "./modules/marketplace/index.ts";
+import { createNotificationsService, notificationsRoutes } from "./modules/notifications/index.ts";
+import { createProfileService, profileRoutes } from "./modules/profile/index.ts";
+import { createRentalsService, rentalsRoutes } from "./modules/rentals/index.ts";
+import { reputationRoutes } from "./modules/reputation/index.ts";
+import { createSalesService, salesRoutes } from "./modules/sales/index.ts";
+import { createUsersService, findAuthUser, findUserById, usersRoutes } from "./modules/users/index.ts";
+import { createWalletService, walletRoutes } from "./modules/wallet/index.ts";
+import { createWithdrawalsService, withdrawalsRoutes } from "./modules/withdrawals/index.ts";
 import { registerDocs } from "./plugins/docs.ts";
-import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerInputGuard } from "./plugins/input-guard.ts";
+import { registerPublicCache } from "./plugins/public-cache.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { jsonSerializerCompiler } from "./plugins/serializer.ts";
 import { registerUploads, registerWeb } from "./plugins/web.ts";
 
 export interface BuildAppOptions {
@@ -32,6 +43,8 @@ export interface BuildAppOptions {
   clock: Clock;
   config: AppConfig;
   logger?: FastifyServerOptions["logger"];
+  /** Public shared reads kept in memory this long (plugins/public-cache.ts); 0/absent: ETag only. */
+  publicCacheMs?: number;
 }
 
 /** Content-Security-Policy the web app itself passes (no inline scripts, same origin only). */
@@ -53,40 +66,36 @@ export const CSP_DIRECTIVES = {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    genReqId: () => uuidv7(),
+    genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
-    // A URL the router cannot decode (e.g. "%ff") gets the same JSON error shape as everything else.
-    frameworkErrors: (_error, _req, reply) => {
-      reply
-        .code(400 as never)
-        .type("application/json; charset=utf-8")
-        .send(
-          JSON.stringify({
-            success: false,
-            message: "La dirección solicitada no es válida",
-            code: "BAD_REQUEST",
-          }) as never,
-        );
-    },
+    // The one error envelope (ADR 005) also for undecodable URLs and HTTP parser errors (431...).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook("onRequest", async (req, reply) => {
-    reply.header("x-request-id", req.id);
-  });
+  app.setSerializerCompiler(jsonSerializerCompiler);
 
   registerErrorHandler(app);
-  await app.register(helmet, {
+  registerInputGuard(app); // before any route: session first, body limits, control characters
+  // Helmet's headers and the request id, computed once, set in one hook (ADR 012).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
   });
+  registerPublicCache(app, { ttlMs: opts.publicCacheMs ?? 0 });
   await registerDocs(app);
 
   const tokens = new TokenService(opts.config.jwtSecret, opts.clock, TOKEN_TTL_SECONDS);
   const deps: AppDeps = { db: opts.db, clock: opts.clock, config: opts.config, tokens };
-  const authenticate = makeAuthenticate(tokens, (id) => findAuthUser(opts.db, id));
+  // Token checks read no database row per request: a per-process cache of the users row,
+  // invalidated through LISTEN/NOTIFY in every process (lib/session-cache.ts, ADR 012).
+  const sessions = new SessionCache(opts.db, (id) => findAuthUser(opts.db, id), { log: app.log });
+  await sessions.start();
+  app.addHook("onClose", async () => sessions.close());
+  tokens.onSign = (id, version) => sessions.noteVersion(id, version);
+  const authenticate = makeAuthenticate(tokens, sessions.lookup);
 
   const users = createUsersService(deps);
   const profile = createProfileService(deps);
@@ -94,19 +103,65 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const activity = createActivityService(deps);
   const notifications = createNotificationsService(deps);
   const economy = createEconomyService(deps);
-  const assets = createAssetsService(deps);
+  const limits = createLimitsService(deps);
+  // The process engine: custody (and the sales that open custodies) register their process with it;
+  // server.ts starts its timer runner (app.deals), tests fire timers through it.
+  const deals = createDealsEngine(deps);
+  app.decorate("deals", deals);
+  const assets = createAssetsService(deps, { runningDeal: deals });
+  const custody = createCustodyService(deps, deals);
+  const exchanges = createExchangesService(deps, deals);
+  const sales = createSalesService(deps, custody);
+  const loans = createLoansService(deps, deals);
+  const donations = createDonationsService(deps, deals);
+  const rentals = createRentalsService(deps, deals);
+  const marketplace = createMarketplaceService(deps, deals);
+  const withdrawals = createWithdrawalsService(deps, deals);
+  const admin = createAdminService(deps, marketplace, withdrawals);
+  const chat = createChatService(deps, {
+    asset: async (id, callerId) => {
+      const a = await assets.get(id, callerId);
+      return { ownerId: typeof a.userId === "string" ? a.userId : a.userId._id };
+    },
+    userExists: async (id) => (await findUserById(opts.db, id)) !== undefined,
+  });
+  // Live events: one LISTEN per process; open streams end before the server closes.
+  const events = new EventHub(opts.db, app.log);
+  app.addHook("preClose", async () => events.endAll());
+  app.addHook("onClose", async () => events.close());
   const optionalAuth = makeOptionalAuthenticate(authenticate);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(opts.db));
-      await api.register(usersRoutes(users));
+      await api.register(usersRoutes(users, authenticate));
       await api.register(profileRoutes(profile, authenticate));
       await api.register(walletRoutes(wallet, authenticate));
       await api.register(activityRoutes(activity, authenticate));
       await api.register(notificationsRoutes(notifications, authenticate));
       await api.register(economyRoutes(economy));
-      await api.register(assetsRoutes(assets, authenticate, optionalAuth));
+      await api.register(assetsRoutes(assets, authenticate, optionalAuth, opts.db));
+      await api.register(chatRoutes(chat, authenticate));
+      await api.register(salesRoutes(sales, authenticate, opts.db));
+      await api.register(custodyRoutes(custody, authenticate, opts.db));
+      await api.register(loansRoutes(loans, authenticate, opts.db));
+      await api.register(reputationRoutes(opts.db));
+      await api.register(donationsRoutes(donations, authenticate, opts.db));
+      await api.register(rentalsRoutes(rentals, authenticate, optionalAuth, opts.db));
+      await api.register(analyticsRoutes(opts.db));
+      await api.register(exchangesRoutes(exchanges, authenticate, opts.db));
+      await api.register(marketplaceRoutes(marketplace, authenticate, opts.db));
+      await api.register(withdrawalsRoutes(withdrawals, authenticate, opts.db));
+      await api.register(adminRoutes(admin, authenticate, opts.db));
+      await api.register(limitsRoutes(limits, authenticate));
+      await api.register(
+        eventsRoutes({
+          hub: events,
+          tickets: new EventTickets(opts.config.jwtSecret, opts.clock),
+          lookup: (id) => findAuthUser(opts.db, id),
+          authenticate,
+        }),
+      );
     },
     { prefix: "/api" },
   );

@@ -22,5 +22,11 @@ describe("configuration", () => {
     expect(() => parseEnv({ ADMIN_EMAILS: "no-es-correo" })).toThrow(/ADMIN_EMAILS/);
     expect(() => parseEnv({ JWT_SECRET: "corto" })).toThrow(/JWT_SECRET: debe tener al menos 32 caracteres/);
     expect(() => parseEnv({ SEED_DEMO: "quizas" })).toThrow(/SEED_DEMO/);
+    expect(() => parseEnv({ MAX_REGISTROS_DIA: "0" })).toThrow(/MAX_REGISTROS_DIA: debe estar entre 1 y 1000/);
+  });
+
+  it("MAX_REGISTROS_DIA overrides the registrations per day, absent by default", () => {
+    expect(parseEnv({}).maxRegistrationsPerDay).toBeUndefined();
+    expect(parseEnv({ MAX_REGISTROS_DIA: "40" }).maxRegistrationsPerDay).toBe(40);
   });
 });

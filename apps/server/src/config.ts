@@ -46,6 +46,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  MAX_REGISTROS_DIA: z.coerce
+    .number({ error: "debe ser un número entero" })
+    .int("debe ser un número entero")
+    .min(1, "debe estar entre 1 y 1000")
+    .max(1000, "debe estar entre 1 y 1000")
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -61,6 +67,7 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   webDist: string | undefined;
   dbPoolSize: number;
+  maxRegistrationsPerDay: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +92,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, "jwtSecret"> & { 
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     dbPoolSize: e.DB_POOL_SIZE,
+    maxRegistrationsPerDay: e.MAX_REGISTROS_DIA,
   };
 }
 

@@ -6,7 +6,8 @@ import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
 import { TokenService } from "./lib/auth.ts";
 import { systemClock } from "./lib/clock.ts";
-import { grantAdmins } from "./modules/users/users.repository.ts";
+import { startTimerRunner } from "./modules/deals/index.ts";
+import { grantAdmins } from "./modules/users/index.ts";
 import { seedDemo } from "./seed/demo.ts";
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
       clock: systemClock,
       config: appConfig,
       logger: { level: config.logLevel },
+      // Public shared reads (feed, economy) kept a few seconds per process (ADR 012).
+      publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
     });
     const granted = await grantAdmins(database.db, config.adminEmails);
     if (granted) app.log.info({ granted }, "ADMIN_EMAILS aplicados");
@@ -32,12 +35,19 @@ async function main(): Promise<void> {
       await seedDemo({ db: database.db, clock: systemClock, config: appConfig, tokens }, app.log);
     }
 
+    // Deal timers (expiries): fired once across restarts and processes (ADR 006).
+    const timers = startTimerRunner(app.deals, database.db, systemClock, {
+      intervalMs: 5000,
+      onError: (e) => app.log.error({ err: e }, "temporizadores de operaciones"),
+    });
+
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, "cerrando");
       try {
+        await timers.stop();
         await app.close();
         await database?.close();
       } finally {

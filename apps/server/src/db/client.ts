@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -10,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.ts";
+import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -58,7 +59,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   const client = await PGlite.create(opts.dataDir ? path.join(opts.dataDir, "pgdata") : undefined, {
-    extensions: { pg_trgm, unaccent },
+    extensions: { pg_trgm, unaccent, btree_gist },
   });
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,5 +1,5 @@
 import { MSG } from "@valoriza/domain";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { jwtVerify, SignJWT } from "jose";
 import type { Clock } from "./clock.ts";
 import { unauthorized } from "./errors.ts";
@@ -17,6 +17,8 @@ declare module "fastify" {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface TokenPayload {
   sub: string;
   ver: number;
@@ -32,7 +34,14 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
+  /**
+   * Called with every token signed: a token with a newer version (after a password change)
+   * tells this process's session cache at once that older tokens of that user are over.
+   */
+  onSign: ((userId: string, version: number) => void) | undefined;
+
   async sign(userId: string, version: number): Promise<string> {
+    this.onSign?.(userId, version);
     const now = Math.floor(this.clock.now().getTime() / 1000);
     return new SignJWT({ ver: version })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -42,14 +51,19 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** Throws a 401 AppError for a missing, forged or expired token. */
+  /**
+   * Throws a 401 AppError for a missing, forged or expired token, one that
+   * never expires (no `exp`) or one whose subject is not a user id (UUID).
+   */
   async verify(token: string): Promise<TokenPayload> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ["HS256"],
         currentDate: this.clock.now(),
+        requiredClaims: ["exp", "sub"],
       });
-      if (typeof payload.sub !== "string" || typeof payload.ver !== "number") throw new Error("shape");
+      if (typeof payload.sub !== "string" || !UUID.test(payload.sub)) throw new Error("subject");
+      if (typeof payload.ver !== "number" || !Number.isInteger(payload.ver)) throw new Error("shape");
       return { sub: payload.sub, ver: payload.ver };
     } catch {
       throw unauthorized(MSG.sessionExpired);
@@ -64,20 +78,43 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+/** `tokenVersion`: the version the token carries (a cache re-reads a row older than it). */
 export type UserLookup = (
   id: string,
+  tokenVersion?: number,
 ) => Promise<{ id: string; email: string; isAdmin: boolean; tokenVersion: number } | undefined>;
 
-/** Builds the `authenticate` pre-handler used by every route that needs a session. */
+/** Marks the session checks so `sessionFirst` can find them in a route's hooks. */
+const SESSION_CHECK = Symbol("valoriza.sessionCheck");
+type SessionCheck = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { [SESSION_CHECK]?: true };
+const markSessionCheck = <T extends SessionCheck>(fn: T): T => {
+  fn[SESSION_CHECK] = true;
+  return fn;
+};
+const isSessionCheck = (fn: unknown): boolean =>
+  typeof fn === "function" && (fn as SessionCheck)[SESSION_CHECK] === true;
+
+/**
+ * Builds `authenticate`, the session check of every route that needs one.
+ *
+ * RULE for every protected route: run it as `onRequest: authenticate`, never
+ * as preValidation/preHandler. onRequest runs before Fastify reads the body,
+ * so a caller without a valid session gets its 401 without the server
+ * buffering, parsing or validating a single byte it sent (and without a 400
+ * that lists the fields). `sessionFirst` (registered on the root instance)
+ * enforces this for routes written the old way: it moves a session check found
+ * in preValidation/preHandler to the front of onRequest. Each route keeps the
+ * small default body limit unless it declares its own `bodyLimit`.
+ */
 export function makeAuthenticate(tokens: TokenService, lookup: UserLookup) {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return markSessionCheck(async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw unauthorized(MSG.loginRequired);
     const payload = await tokens.verify(token);
-    const user = await lookup(payload.sub);
+    const user = await lookup(payload.sub, payload.ver);
     if (!user || user.tokenVersion !== payload.ver) throw unauthorized(MSG.sessionExpired);
     request.authUser = { id: user.id, email: user.email, isAdmin: user.isAdmin };
-  };
+  });
 }
 
 /** For route handlers behind `authenticate`. */
@@ -88,12 +125,37 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 /** Like authenticate, but a missing or invalid token just leaves the request anonymous. */
 export function makeOptionalAuthenticate(authenticate: ReturnType<typeof makeAuthenticate>) {
-  return async function optionalAuthenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return markSessionCheck(async function optionalAuthenticate(request: FastifyRequest, reply: FastifyReply) {
     if (!bearerToken(request)) return;
     try {
       await authenticate(request, reply);
     } catch {
       request.authUser = undefined;
     }
-  };
+  });
+}
+
+type HookList = RouteOptions["onRequest"];
+const asList = (h: HookList): unknown[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+
+/** Body limit of a route that declares none (JSON forms are a few KB; images declare their own). */
+export const DEFAULT_BODY_LIMIT = 100 * 1024;
+
+/**
+ * onRoute hook (root instance, before any route is added): a session check
+ * placed in preValidation or preHandler moves to the front of onRequest, and a
+ * route without its own `bodyLimit` gets DEFAULT_BODY_LIMIT. See makeAuthenticate.
+ */
+export function sessionFirst(route: RouteOptions): void {
+  const moved: unknown[] = [];
+  for (const stage of ["preValidation", "preHandler"] as const) {
+    const hooks = asList(route[stage] as HookList);
+    if (!hooks.some(isSessionCheck)) continue;
+    moved.push(...hooks.filter(isSessionCheck));
+    const rest = hooks.filter((h) => !isSessionCheck(h));
+    (route as unknown as Record<string, unknown>)[stage] = rest.length ? rest : undefined;
+  }
+  const onRequest = asList(route.onRequest);
+  if (moved.length) route.onRequest = [...moved, ...onRequest.filter((h) => !moved.includes(h))] as HookList;
+  if (route.bodyLimit === undefined) route.bodyLimit = DEFAULT_BODY_LIMIT;
 }

@@ -9,10 +9,14 @@ export interface AppConfig {
   dataDir: string;
   webDist?: string | undefined;
   logLevel?: string;
+  /** MAX_REGISTROS_DIA: registrations per person per 24 h (ADR 015); undefined: the domain's figure. */
+  maxRegistrationsPerDay?: number | undefined;
   /** Login throttling: failures allowed per account and per IP in `loginWindowMs`. */
   loginMaxPerAccount?: number;
   loginMaxPerIp?: number;
   loginWindowMs?: number;
+  /** Images one user may upload per hour (default 100). */
+  uploadImagesPerHour?: number;
 }
 
 export interface AppDeps {

@@ -1,10 +1,10 @@
-import { MSG } from "@valoriza/domain";
+import { type ErrorCode as EnvelopeCode, MSG } from "@valoriza/domain";
 
 /**
- * The one error taxonomy. Services throw AppError subclasses with a code; the
- * single error handler maps the code to an HTTP status and answers
- * `{ success: false, message, code }`. Anything else becomes a 500 with a
- * generic Spanish message.
+ * The one error taxonomy. Services throw AppError with a code; the single error
+ * handler (plugins/error-handler.ts) maps the code to an HTTP status and answers the
+ * envelope `{ success: false, message, code, requestId }` (ADR 005). Anything else
+ * becomes a 500 with a generic Spanish message.
  */
 export const ERROR_STATUS = {
   VALIDATION: 400,
@@ -20,7 +20,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
-} as const;
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Partial<Record<EnvelopeCode, number>>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

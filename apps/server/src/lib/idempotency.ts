@@ -3,7 +3,7 @@ import { MSG } from "@valoriza/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db, Tx } from "../db/client.ts";
-import { idempotencyKeys } from "../db/schema.ts";
+import { idempotencyKeys } from "../db/schema/index.ts";
 import { AppError, badRequest } from "./errors.ts";
 import { UUID_RE } from "./ids.ts";
 
@@ -87,15 +87,34 @@ export async function withIdempotency<T>(
   scope: IdempotencyScope,
   fn: (tx: Tx) => Promise<IdempotentResponse<T>>,
 ): Promise<IdempotentResult<T>> {
+  const r = await runOnce(db, scope, async (tx) => {
+    const res = await fn(tx);
+    return { statusCode: res.statusCode, stored: res.body, value: res.body };
+  });
+  return r.replayed
+    ? { statusCode: r.statusCode, body: r.body as T, replayed: true }
+    : { statusCode: r.statusCode, body: r.value, replayed: false };
+}
+
+type RunOnceResult<V> =
+  | { replayed: false; statusCode: number; value: V }
+  | { replayed: true; statusCode: number; body: unknown };
+
+/** The core of withIdempotency: `fn` answers the status and body to store, and a value for the caller. */
+async function runOnce<V>(
+  db: Db,
+  scope: IdempotencyScope,
+  fn: (tx: Tx) => Promise<{ statusCode: number; stored: unknown; value: V }>,
+): Promise<RunOnceResult<V>> {
   if (scope.key === undefined) {
     const r = await db.transaction((tx) => fn(tx));
-    return { statusCode: r.statusCode, body: r.body, replayed: false };
+    return { replayed: false, statusCode: r.statusCode, value: r.value };
   }
   const key = checkIdempotencyKey(scope.key);
   if (!UUID_RE.test(scope.userId)) throw badRequest(MSG.invalidData);
   const hash = requestHash(scope.route, scope.body);
 
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<RunOnceResult<V>> => {
     const inserted = await tx
       .insert(idempotencyKeys)
       .values({ userId: scope.userId, key, route: scope.route, requestHash: hash, statusCode: 0, response: {} })
@@ -115,14 +134,14 @@ export async function withIdempotency<T>(
         throw new AppError("IDEMPOTENCY_MISMATCH", MSG.idempotencyMismatch);
       }
       const text = prev.response ?? "";
-      return { statusCode: prev.status_code, body: (text === "" ? undefined : JSON.parse(text)) as T, replayed: true };
+      return { replayed: true, statusCode: prev.status_code, body: text === "" ? undefined : JSON.parse(text) };
     }
 
     const res = await fn(tx);
-    const text = JSON.stringify(res.body) ?? "";
+    const text = JSON.stringify(res.stored) ?? "";
     await tx.execute(sql`update idempotency_keys set status_code = ${res.statusCode}, response = to_jsonb(${text}::text)
       where user_id = ${scope.userId}::uuid and key = ${key}`);
-    return { statusCode: res.statusCode, body: res.body, replayed: false };
+    return { replayed: false, statusCode: res.statusCode, value: res.value };
   });
 }
 
@@ -141,4 +160,101 @@ export function readIdempotencyKey(request: Pick<FastifyRequest, "headers">): st
 export function sendIdempotent<T>(reply: FastifyReply, result: IdempotentResult<T>): FastifyReply {
   if (result.replayed) reply.header("idempotent-replayed", "true");
   return reply.status(result.statusCode).send(result.body);
+}
+
+// ---------------------------------------------------------------------------
+// Route layer (ADR 004). A service that moves credits takes a UnitOfWork and runs
+// its ONE write transaction through it; it returns a domain result, never an HTTP
+// answer. The route decides what the unit of work is: a plain transaction, or an
+// idempotent scope that writes the key row and the HTTP answer in that same
+// transaction (economy.md invariant 5).
+// ---------------------------------------------------------------------------
+
+/** Runs the service's write transaction. A service calls it once and returns what `work` returned. */
+export type UnitOfWork<T> = (work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** A plain transaction: for callers without HTTP (seed, scripts) and tests. */
+export const plainUnitOfWork =
+  (db: Db) =>
+  <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
+    db.transaction(work);
+
+/**
+ * Thrown through the service by an idempotent unit of work when the key was already used
+ * with the same payload: the effect did NOT run again, the stored answer is sent instead.
+ * A service that cleans up on errors (e.g. files written before the transaction) cleans up
+ * and rethrows; it never swallows it.
+ */
+export class IdempotentReplay extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+  ) {
+    super("idempotent replay");
+    this.name = "IdempotentReplay";
+  }
+}
+
+export interface IdempotentRouteOptions<T, B> {
+  db: Db;
+  /** The session user: keys are per user. */
+  userId: string;
+  /** The operation, e.g. "PUT /activos/desactivar/<id>": reusing a key on another operation is a mismatch. */
+  route: string;
+  /** Status of a successful first answer (replays answer the stored status). */
+  status: number;
+  /** Builds the HTTP body from the service's domain result, inside the transaction, before the commit. */
+  toBody: (result: T) => B;
+}
+
+/**
+ * THE helper every credit-moving route uses: reads and validates the Idempotency-Key header,
+ * gives the service a unit of work, sets the status and returns the body for the handler to
+ * return (so the route's response schema serializes it): the fresh answer, or the stored one
+ * with `Idempotent-Replayed: true`. Without the header the service runs in a plain transaction.
+ *
+ *   app.put("/x/:id", opts, (req, reply) =>
+ *     idempotentReply(req, reply, { db, userId, route: `PUT /x/${id}`, status: 200, toBody },
+ *       (uow) => service.doIt(user, id, uow)));
+ */
+export async function idempotentReply<T, B>(
+  request: Pick<FastifyRequest, "headers" | "body">,
+  reply: FastifyReply,
+  opts: IdempotentRouteOptions<T, B>,
+  call: (uow: UnitOfWork<T>) => Promise<T>,
+): Promise<B> {
+  const key = readIdempotencyKey(request);
+  let answer: IdempotentResponse<B> | undefined;
+  let ran = false;
+  const uow: UnitOfWork<T> = async (work) => {
+    if (ran) throw new Error("a service must run its unit of work once");
+    ran = true;
+    let built: B | undefined;
+    const res = await runOnce(
+      opts.db,
+      { userId: opts.userId, key, route: opts.route, body: request.body ?? null },
+      async (tx) => {
+        const value = await work(tx);
+        // Built before the commit: the stored answer is exactly the one sent.
+        built = opts.toBody(value);
+        return { statusCode: opts.status, stored: built, value };
+      },
+    );
+    if (res.replayed) throw new IdempotentReplay(res.statusCode, res.body);
+    answer = { statusCode: opts.status, body: built as B };
+    return res.value;
+  };
+  try {
+    await call(uow);
+  } catch (e) {
+    if (e instanceof IdempotentReplay) {
+      reply.header("idempotent-replayed", "true").status(e.statusCode);
+      // The stored JSON of the first answer, parsed: the same shape as B.
+      return e.body as B;
+    }
+    throw e;
+  }
+  if (!answer) throw new Error("the service did not run its unit of work");
+  reply.status(answer.statusCode);
+  return answer.body;
 }

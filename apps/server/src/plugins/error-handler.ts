@@ -1,7 +1,60 @@
-import { MSG } from "@valoriza/domain";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { Socket } from "node:net";
+import { type ErrorCode, MSG } from "@valoriza/domain";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors.ts";
+import { uuidv7 } from "../lib/ids.ts";
+
+/**
+ * THE error envelope (ADR 005): every error answer of the API, whoever raises it
+ * (a service's AppError, schema validation, Fastify itself, the router, the HTTP
+ * parser), is `{ success: false, message, code, requestId }` with a Spanish message,
+ * a code that names the failure (never BAD_REQUEST for a 401/404/429...), and the
+ * request id that the `x-request-id` header also carries.
+ */
+export interface ErrorEnvelope {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  requestId: string;
+}
+
+export function errorEnvelope(requestId: string, code: ErrorCode, message: string): ErrorEnvelope {
+  return { success: false, message, code, requestId };
+}
+
+/** Status -> code and Spanish message, for answers that carry only a status (Fastify, plugins, the router). */
+const BY_STATUS: Record<number, { code: ErrorCode; message: string }> = {
+  400: { code: "BAD_REQUEST", message: MSG.invalidData },
+  401: { code: "UNAUTHORIZED", message: MSG.loginRequired },
+  403: { code: "FORBIDDEN", message: MSG.forbidden },
+  404: { code: "NOT_FOUND", message: MSG.notFoundRoute },
+  405: { code: "METHOD_NOT_ALLOWED", message: "Método no permitido" },
+  406: { code: "NOT_ACCEPTABLE", message: "Formato de respuesta no aceptable" },
+  409: { code: "CONFLICT", message: "La solicitud entra en conflicto con el estado actual" },
+  413: { code: "PAYLOAD_TOO_LARGE", message: MSG.payloadTooLarge },
+  415: { code: "UNSUPPORTED_MEDIA_TYPE", message: MSG.unsupportedMediaType },
+  422: { code: "UNPROCESSABLE", message: MSG.invalidData },
+  429: { code: "RATE_LIMITED", message: MSG.tooManyRequests },
+  431: { code: "HEADERS_TOO_LARGE", message: "Los encabezados de la solicitud son demasiado grandes" },
+  503: { code: "SERVICE_UNAVAILABLE", message: "El servicio no está disponible en este momento. Intenta de nuevo." },
+};
+
+export function describeStatus(status: number): { code: ErrorCode; message: string } {
+  const known = BY_STATUS[status];
+  if (known) return known;
+  if (status >= 400 && status < 500) return { code: "BAD_REQUEST", message: MSG.invalidData };
+  return { code: "INTERNAL", message: MSG.internal };
+}
+
+/** Fastify's own errors (body parsing, content type): status and message. */
+const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MSG.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MSG.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MSG.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: MSG.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: MSG.invalidData },
+};
 
 type Issue = { path?: string; instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -13,25 +66,20 @@ function issueMessage(i: Issue): string {
   return where && message.includes(":") ? `${where}: ${message}` : message;
 }
 
-const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MSG.malformedJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MSG.malformedJson },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MSG.payloadTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: MSG.unsupportedMediaType },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: MSG.invalidData },
-};
-
-const GENERIC_4XX: Record<number, string> = {
-  400: MSG.invalidData,
-  401: MSG.loginRequired,
-  403: MSG.forbidden,
-  404: MSG.notFound,
-  405: "Método no permitido",
-  406: "Formato de respuesta no aceptable",
-  413: MSG.payloadTooLarge,
-  415: MSG.unsupportedMediaType,
-  429: MSG.tooManyRequests,
-};
+/** Sends the envelope (JSON, whatever the route's content type was going to be). */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+): FastifyReply {
+  return reply
+    .status(status)
+    .header("x-request-id", request.id)
+    .type("application/json; charset=utf-8")
+    .send(errorEnvelope(request.id, code, message));
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -40,27 +88,61 @@ export function registerErrorHandler(app: FastifyInstance): void {
         reply.header("retry-after", String(error.details.retryAfterSeconds));
       }
       if (error.status >= 500) request.log.error({ err: error }, "app error");
-      return reply.status(error.status).send({ success: false, message: error.message, code: error.code });
+      return sendError(request, reply, error.status, error.code, error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = [...new Set((error.validation as Issue[]).map(issueMessage))].slice(0, 3);
-      return reply.status(400).send({ success: false, message: messages.join(". "), code: "VALIDATION" });
+      return sendError(request, reply, 400, "VALIDATION", messages.join(". "));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response serialization failed");
-      return reply.status(500).send({ success: false, message: MSG.internal, code: "INTERNAL" });
+      return sendError(request, reply, 500, "INTERNAL", MSG.internal);
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) {
-      return reply.status(known.status).send({ success: false, message: known.message, code: "BAD_REQUEST" });
-    }
+    if (known) return sendError(request, reply, known.status, describeStatus(known.status).code, known.message);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ success: false, message: GENERIC_4XX[status] ?? MSG.invalidData, code: "BAD_REQUEST" });
+      const { code, message } = describeStatus(status);
+      return sendError(request, reply, status, code, message);
     }
+    // A 5xx never leaks internals: the log has the error, the client a generic message.
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ success: false, message: MSG.internal, code: "INTERNAL" });
+    const { code, message } = status === 503 ? describeStatus(503) : describeStatus(500);
+    return sendError(request, reply, status === 503 ? 503 : 500, code, message);
   });
+}
+
+/** Fastify option `frameworkErrors`: a URL the router cannot decode (e.g. "%ff") gets the envelope too. */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  sendError(request, reply, 400, "BAD_REQUEST", "La dirección solicitada no es válida");
+}
+
+/**
+ * Fastify option `clientErrorHandler`: errors of the HTTP parser, before any request
+ * exists (headers too large: 431, malformed request: 400, timeout: 408). Same envelope,
+ * with a fresh request id in the body and in x-request-id.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, reason] =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large"]
+      : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout"]
+        : [400, "Bad Request"];
+  const requestId = uuidv7();
+  const { code, message } =
+    status === 408
+      ? { code: "BAD_REQUEST" as const, message: "La solicitud tardó demasiado" }
+      : status === 400
+        ? { code: "BAD_REQUEST" as const, message: "La solicitud no es válida" }
+        : describeStatus(status);
+  const body = JSON.stringify(errorEnvelope(requestId, code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nx-request-id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { MSG } from "@valoriza/domain";
 import type { FastifyInstance } from "fastify";
+import { sendError } from "./error-handler.ts";
 
 const NOT_BUILT = `<!doctype html><html lang="es"><meta charset="utf-8"><title>Valoriza</title>
 <p>La aplicación web no está construida. Ejecuta <code>npm run build</code>.</p></html>`;
@@ -19,6 +20,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       // A wildcard route reads the directory per request: a rebuilt web app is served without a restart.
       wildcard: true,
       index: "index.html",
+      // The build writes .br and .gz next to each text file (apps/web/scripts/precompress.ts):
+      // sent to browsers that accept them, nothing is compressed per request (ADR 012).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite's hashed bundles never change; index.html always revalidates.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -33,7 +37,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     if (url === "/api" || url.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
-      return reply.status(404).send({ success: false, message: MSG.notFoundRoute, code: "NOT_FOUND" });
+      return sendError(request, reply, 404, "NOT_FOUND", MSG.notFoundRoute);
     }
     // A missing bundle or file (anything with an extension) is a real 404, not the SPA.
     if (/\.[a-z0-9]{1,8}$/i.test(url) || url.startsWith("/assets/") || url.startsWith("/uploads/")) {

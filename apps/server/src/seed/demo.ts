@@ -1,9 +1,11 @@
-import { assetFormSchema, moneyRegisterSchema, timeRegisterSchema } from "@valoriza/domain";
+import { assetFormSchema, colombiaToday, moneyRegisterSchema, timeRegisterSchema } from "@valoriza/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../lib/deps.ts";
-import { createAssetsService } from "../modules/assets/assets.service.ts";
-import { countUsers, updateUser } from "../modules/users/users.repository.ts";
-import { createUsersService } from "../modules/users/users.service.ts";
+import { createAssetsService } from "../modules/assets/index.ts";
+import { createDealsEngine } from "../modules/deals/index.ts";
+import { insertProducts } from "../modules/marketplace/index.ts";
+import { createRentalsService } from "../modules/rentals/index.ts";
+import { countUsers, createUsersService, grantAdmins, updateUser } from "../modules/users/index.ts";
 
 export const DEMO_PASSWORD = "valoriza123";
 
@@ -14,14 +16,62 @@ export const DEMO_USERS = [
   { name: "Andrés", apellido: "Pérez", email: "andres@valoriza.co", ciudad: "Barranquilla", departamento: "Atlántico" },
 ] as const;
 
+/** The demo's administrator (README): opens /admin and /retiros. */
+export const DEMO_ADMIN = { name: "Valeria", apellido: "Admin", email: "admin@valoriza.co" } as const;
+
+/** The official marketplace's demo products: two featured, one with limited stock, one unlimited. */
+export const DEMO_PRODUCTS = [
+  {
+    nombre: "Bono de mercado Éxito",
+    categoria: "Bonos",
+    descripcion: "Bono de 50.000 COP para mercado en cualquier almacén Éxito del país.",
+    creditos: 50,
+    stock: -1,
+    destacado: true,
+  },
+  {
+    nombre: "Kit de huerta urbana",
+    categoria: "Hogar",
+    descripcion: "Semillas, sustrato y materas para empezar tu huerta en casa.",
+    creditos: 35,
+    stock: 3,
+    destacado: true,
+  },
+  {
+    nombre: "Recarga de transporte TransMilenio",
+    categoria: "Movilidad",
+    descripcion: "Recarga de 20.000 COP para tu tarjeta TuLlave.",
+    creditos: 20,
+    stock: 40,
+  },
+  {
+    nombre: "Taller de finanzas personales",
+    categoria: "Educación",
+    descripcion: "Dos sesiones virtuales para organizar tu presupuesto.",
+    creditos: 60,
+    valorCOP: 65_000,
+    stock: 12,
+  },
+];
+
+/** The demo's rental (/alquilar): Carlos's guitar, 60 days from the seeding day. */
+export const DEMO_RENTAL = {
+  assetTitle: "Guitarra acústica Yamaha F310",
+  pricePerDay: 8,
+  days: 60,
+  terms: "Se entrega con forro y afinador en El Poblado; se devuelve en el mismo estado. Mínimo un día.",
+} as const;
+
 /** Demo data, only on an empty database. Returns whether it seeded. */
 export async function seedDemo(deps: AppDeps, log?: FastifyBaseLogger): Promise<boolean> {
   if ((await countUsers(deps.db)) > 0) return false;
   const users = createUsersService(deps);
   const assets = createAssetsService(deps);
   const year = deps.clock.now().getUTCFullYear();
-  const noKey = { key: undefined, route: "seed", body: null };
+  // Publishing needs no running engine (nothing moves); this engine only carries the process's table.
+  const rentals = createRentalsService(deps, createDealsEngine(deps));
   let count = 0;
+  let rentalsPublished = 0;
   for (const [i, d] of DEMO_USERS.entries()) {
     const u = await users.register({ name: d.name, apellido: d.apellido, email: d.email, password: DEMO_PASSWORD });
     await updateUser(deps.db, u._id, {
@@ -39,8 +89,20 @@ export async function seedDemo(deps: AppDeps, log?: FastifyBaseLogger): Promise<
         origin: "personal",
         assetType: "bien",
       });
-      await assets.create(who, input, noKey);
+      const { asset } = await assets.create(who, input);
       count++;
+      if (g.title === DEMO_RENTAL.assetTitle) {
+        const today = colombiaToday(deps.clock.now());
+        const end = new Date(Date.parse(`${today}T00:00:00Z`) + (DEMO_RENTAL.days - 1) * 24 * 60 * 60 * 1000);
+        await rentals.create(who, {
+          assetId: asset._id,
+          pricePerDay: DEMO_RENTAL.pricePerDay,
+          startDate: today,
+          endDate: end.toISOString().slice(0, 10),
+          terms: DEMO_RENTAL.terms,
+        });
+        rentalsPublished++;
+      }
     }
     if (i === 0) {
       const time = timeRegisterSchema.parse({
@@ -49,7 +111,7 @@ export async function seedDemo(deps: AppDeps, log?: FastifyBaseLogger): Promise<
         especializado: false,
         descripcion: "Conversación para principiantes, virtual o en Chapinero.",
       });
-      await assets.registerTime(who, time, noKey);
+      await assets.registerTime(who, time);
       count++;
     }
     if (i === 1) {
@@ -58,11 +120,18 @@ export async function seedDemo(deps: AppDeps, log?: FastifyBaseLogger): Promise<
         tipo: "inversion",
         descripcion: "Fondo para la huerta comunitaria de Laureles.",
       });
-      await assets.registerMoney(who, money, noKey);
+      await assets.registerMoney(who, money);
       count++;
     }
   }
-  log?.info({ users: DEMO_USERS.length, assets: count }, "datos de demostración creados");
+  // The admin's desk (issue 11): an administrator account and the official marketplace's products.
+  await users.register({ ...DEMO_ADMIN, password: DEMO_PASSWORD });
+  await grantAdmins(deps.db, [DEMO_ADMIN.email]);
+  const products = await insertProducts(deps.db, deps.clock, DEMO_PRODUCTS);
+  log?.info(
+    { users: DEMO_USERS.length + 1, assets: count, products, rentals: rentalsPublished },
+    "datos de demostración creados",
+  );
   return true;
 }
 

@@ -142,17 +142,30 @@ describe("HTTP surface", () => {
   it("unknown /api paths get a JSON 404 in Spanish", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/no-existe" });
     expect(res.statusCode).toBe(404);
-    expect(json(res)).toEqual({ success: false, message: "La ruta solicitada no existe", code: "NOT_FOUND" });
+    expect(json(res)).toEqual({
+      success: false,
+      message: "La ruta solicitada no existe",
+      code: "NOT_FOUND",
+      requestId: res.headers["x-request-id"],
+    });
   });
 
   it("sends security headers with a CSP and a request id", async () => {
+    // JSON answers: a CSP that allows nothing, no framing, nosniff, HSTS.
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
-    const csp = String(res.headers["content-security-policy"]);
+    expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["strict-transport-security"]).toContain("max-age=");
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    // Documents (any path outside /api): helmet's full set, scripts from the site only.
+    const doc = await t.app.inject({ method: "GET", url: "/ver-activo/x" });
+    const csp = String(doc.headers["content-security-policy"]);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(doc.headers["x-content-type-options"]).toBe("nosniff");
+    expect(doc.headers["cross-origin-opener-policy"]).toBe("same-origin");
   });
 
   it("serves OpenAPI docs generated from the schemas", async () => {

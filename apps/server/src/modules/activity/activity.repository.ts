@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { assets, movimientos, transacciones } from "../../db/schema.ts";
+import { assets, movimientos, transacciones } from "../../db/schema/index.ts";
+import type { BatchPart } from "../../lib/batch.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 
 export type MovimientoTipo =
@@ -15,7 +16,8 @@ export type MovimientoTipo =
   | "regalo"
   | "alquiler"
   | "liberacion"
-  | "destruccion";
+  | "destruccion"
+  | "compra";
 
 export type TransaccionTipo =
   | "registro"
@@ -27,7 +29,8 @@ export type TransaccionTipo =
   | "regalo"
   | "alquiler"
   | "liberación"
-  | "desactivación";
+  | "desactivación"
+  | "compra";
 
 /** Business history for /movimientos (the money itself is in the ledger). */
 export async function recordMovement(
@@ -35,6 +38,19 @@ export async function recordMovement(
   m: { userId: string; tipo: MovimientoTipo; descripcion: string; valor: number; assetId?: string | null },
 ): Promise<void> {
   await tx.insert(movimientos).values({ id: uuidv7(), ...m, assetId: m.assetId ?? null });
+}
+
+/** {@link recordMovement} as a part of a one-statement batch (lib/batch.ts). */
+export function movementPart(
+  tx: Executor,
+  m: { userId: string; tipo: MovimientoTipo; descripcion: string; valor: number; assetId?: string | null },
+): BatchPart {
+  return {
+    sql: tx
+      .insert(movimientos)
+      .values({ id: uuidv7(), ...m, assetId: m.assetId ?? null })
+      .getSQL(),
+  };
 }
 
 /** Business history for /mi-actividad. */
@@ -50,6 +66,26 @@ export async function recordTransaction(
   },
 ): Promise<void> {
   await tx.insert(transacciones).values({ id: uuidv7(), ...t, assetId: t.assetId ?? null });
+}
+
+/** {@link recordTransaction} as a part of a one-statement batch (lib/batch.ts). */
+export function transactionPart(
+  tx: Executor,
+  t: {
+    userId: string;
+    type: TransaccionTipo;
+    assetId?: string | null;
+    amountCOP: number;
+    amountCredits: number;
+    description: string;
+  },
+): BatchPart {
+  return {
+    sql: tx
+      .insert(transacciones)
+      .values({ id: uuidv7(), ...t, assetId: t.assetId ?? null })
+      .getSQL(),
+  };
 }
 
 export type MovimientoRow = typeof movimientos.$inferSelect;

@@ -1,32 +1,11 @@
-import { errorResponseSchema } from "@valoriza/domain";
+import { errorResponses, movimientosResponseSchema, transaccionesResponseSchema } from "@valoriza/domain";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { userIdParams } from "../../lib/access.ts";
 import { currentUser } from "../../lib/auth.ts";
 import type { ActivityService } from "./activity.service.ts";
 
-const transaccionSchema = z.object({
-  _id: z.string(),
-  type: z.string().describe("registro | retiro | intercambio | venta | donación | préstamo | regalo | alquiler | ..."),
-  assetId: z.object({ _id: z.string(), title: z.string(), category: z.string() }).nullable(),
-  amountCOP: z.number().int(),
-  amountCredits: z.number().int(),
-  description: z.string(),
-  createdAt: z.string().describe("ISO 8601"),
-});
-
-const movimientoSchema = z.object({
-  _id: z.string(),
-  tipo: z.string().describe("publicar | retirar | retiro | intercambio-propuesta | intercambio | venta | ..."),
-  descripcion: z.string(),
-  valor: z.number().int(),
-  assetId: z.string().nullable(),
-  createdAt: z.string().describe("ISO 8601"),
-});
-
-const movimientosResponse = z.object({ success: z.literal(true), data: z.array(movimientoSchema) });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const errors = errorResponses(400, 401);
 
 export const activityRoutes =
   (activity: ActivityService, authenticate: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
@@ -41,7 +20,7 @@ export const activityRoutes =
           tags: ["Actividad"],
           summary: "Mis transacciones, de la más reciente a la más antigua (máximo 200)",
           security,
-          response: { 200: z.object({ success: z.literal(true), data: z.array(transaccionSchema) }), ...errors },
+          response: { 200: transaccionesResponseSchema, ...errors },
         },
       },
       async (req) => ({ success: true as const, data: await activity.myTransactions(currentUser(req).id) }),
@@ -55,7 +34,7 @@ export const activityRoutes =
           tags: ["Actividad"],
           summary: "Mis movimientos, del más reciente al más antiguo (máximo 200)",
           security,
-          response: { 200: movimientosResponse, ...errors },
+          response: { 200: movimientosResponseSchema, ...errors },
         },
       },
       async (req) => ({ success: true as const, data: await activity.myMovements(currentUser(req).id) }),
@@ -70,7 +49,7 @@ export const activityRoutes =
           summary: "Movimientos de un usuario (solo los propios; un administrador puede ver los de otros)",
           security,
           params: userIdParams,
-          response: { 200: movimientosResponse, ...errors, 403: errorResponseSchema, 404: errorResponseSchema },
+          response: { 200: movimientosResponseSchema, ...errors, ...errorResponses(403, 404) },
         },
       },
       async (req) => ({

@@ -3,7 +3,7 @@ import { assertSelfOrAdmin } from "../../lib/access.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { notFound } from "../../lib/errors.ts";
-import { findUserById } from "../users/users.repository.ts";
+import { findUserById } from "../users/index.ts";
 import {
   listMovements,
   listTransactions,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assets, movimientos } from "../../db/schema.ts";
+import { assets, movimientos } from "../../db/schema/index.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
 import { recordMovement, recordTransaction } from "./activity.repository.ts";

@@ -1,11 +1,23 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
-import type { AssetImage } from "../../db/schema.ts";
-import { badRequest } from "../../lib/errors.ts";
+import sharp, { type Metadata } from "sharp";
+import type { Db } from "../../db/client.ts";
+import type { AssetImage } from "../../db/schema/index.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, rateLimited } from "../../lib/errors.ts";
+import { DbThrottle } from "../../lib/throttle.ts";
 
 /** Largest decoded image accepted (each). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * Decoded pixels: a phone photo is 12 MP (4000 x 3000), 24 MP at most in its
+ * usual modes; the web client sends 1600 px (2.6 MP). Dimensions are read from
+ * the image header before anything is decoded, so a tiny file announcing a
+ * huge canvas (a 6 KB PNG of 7000 x 7000) costs nothing.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+/** All images of one request together (five raw 12 MP photos, or ten from the web). */
+export const MAX_REQUEST_PIXELS = 60_000_000;
 export const UPLOADS_URL_PREFIX = "/uploads/";
 
 const ALLOWED: Record<string, (b: Buffer) => boolean> = {
@@ -39,6 +51,67 @@ export function decodeImage(dataUrl: string, index: number): DecodedImage {
   return { bytes, mime };
 }
 
+/** Images one person may register per hour (ten full registrations); AppConfig.uploadImagesPerHour overrides. */
+export const UPLOAD_IMAGES_PER_HOUR = 100;
+
+/**
+ * Uploads per user: at most UPLOAD_IMAGES_PER_HOUR images in a fixed hour
+ * (429 with Retry-After beyond), counted in PostgreSQL so every server process
+ * shares the quota. Taken before any image is decoded.
+ */
+export function createUploadQuota(db: Db, clock: Clock, perHour = UPLOAD_IMAGES_PER_HOUR) {
+  const throttle = new DbThrottle(db, clock);
+  return {
+    async take(userId: string, images: number): Promise<void> {
+      if (images === 0) return;
+      const wait = await throttle.take(`upload:${userId}`, images, perHour, 3600_000);
+      if (wait > 0) {
+        const minutes = Math.max(1, Math.ceil(wait / 60_000));
+        throw rateLimited(
+          `Subiste demasiadas fotos en la última hora. Intenta de nuevo en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+          Math.ceil(wait / 1000),
+        );
+      }
+    },
+  };
+}
+
+const megapixels = (px: number) => `${Math.round(px / 100_000) / 10} megapíxeles`.replace(".", ",");
+
+/**
+ * Reads each image's dimensions from its header
+ * only, and refuses one over MAX_IMAGE_PIXELS or a set over MAX_REQUEST_PIXELS,
+ * before any pixel is decoded.
+ */
+export async function checkImagePixels(images: DecodedImage[]): Promise<void> {
+  let total = 0;
+  for (const [i, img] of images.entries()) {
+    const n = i + 1;
+    let meta: Metadata;
+    try {
+      meta = await sharp(img.bytes, { failOn: "error" }).metadata();
+    } catch {
+      throw badRequest(`La imagen ${n} está dañada o no es del tipo que indica`);
+    }
+    const { width, height } = meta;
+    if (!width || !height) throw badRequest(`La imagen ${n} está dañada o no es del tipo que indica`);
+    const pixels = width * height; // of the first frame: the only one decoded
+    if (pixels > MAX_IMAGE_PIXELS) {
+      throw badRequest(
+        `La imagen ${n} es demasiado grande (${width} × ${height} píxeles): ` +
+          `el máximo es ${megapixels(MAX_IMAGE_PIXELS)} por imagen`,
+      );
+    }
+    total += pixels;
+    if (total > MAX_REQUEST_PIXELS) {
+      throw badRequest(
+        `Las imágenes suman demasiados píxeles: el máximo es ${megapixels(MAX_REQUEST_PIXELS)} por registro. ` +
+          "Usa fotos más pequeñas o menos fotos.",
+      );
+    }
+  }
+}
+
 /**
  * Stores each image as a WebP (max 1600 px) plus a 480 px thumbnail under
  * DATA_DIR/uploads/assets/<assetId>/, and returns their URLs.
@@ -49,12 +122,14 @@ export async function storeAssetImages(
   images: DecodedImage[],
 ): Promise<AssetImage[]> {
   if (images.length === 0) return [];
+  await checkImagePixels(images);
   const dir = path.join(dataDir, "uploads", "assets", assetId);
   await mkdir(dir, { recursive: true });
   try {
     const out: AssetImage[] = [];
     for (const [i, img] of images.entries()) {
-      const base = sharp(img.bytes, { failOn: "error", limitInputPixels: 50_000_000 }).rotate();
+      // Only the first frame of an animation; limitInputPixels backs up checkImagePixels.
+      const base = sharp(img.bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
       const [full, thumb] = await Promise.all([
         base
           .clone()

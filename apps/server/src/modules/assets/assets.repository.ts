@@ -1,6 +1,6 @@
-import { and, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { assets, users } from "../../db/schema.ts";
+import { assets, users } from "../../db/schema/index.ts";
 
 export type AssetRow = typeof assets.$inferSelect;
 export type NewAsset = typeof assets.$inferInsert;
@@ -71,9 +71,11 @@ export async function listPublicAssets(
 ): Promise<AssetWithOwner[]> {
   const conds = [visible];
   if (opts.excludeUserId) conds.push(ne(assets.userId, opts.excludeUserId));
-  // Every word of the query must appear (in any order, in any of the searched fields).
+  // Every word of the query must appear (in any order) in one of the asset's searched fields or in
+  // the owner's name ("activos o personas"). users.search_name: generated column, migration 0003.
   for (const word of (opts.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
-    conds.push(sql`${assets.searchText} like ${likePattern(word)}`);
+    const p = likePattern(word);
+    conds.push(sql`(${assets.searchText} like ${p} or "users"."search_name" like ${p})`);
   }
   const rows = await exec
     .select({ ...assetColumns(), ...ownerCols })
@@ -86,20 +88,32 @@ export async function listPublicAssets(
   return rows.map((r) => split(r as Joined));
 }
 
+export interface UserAssetsFilter {
+  mainPurpose?: string | undefined;
+  statuses?: string[] | undefined;
+}
+
+/** One page of a user's assets (not deactivated), newest first, and how many there are in all. */
 export async function listUserAssets(
   exec: Executor,
   userId: string,
-  opts: { mainPurpose?: string | undefined; statuses?: string[] | undefined } = {},
-): Promise<AssetRow[]> {
+  opts: UserAssetsFilter & { limit: number; offset: number },
+): Promise<{ rows: AssetRow[]; total: number }> {
   const conds = [eq(assets.userId, userId), ne(assets.status, "desactivado")];
   if (opts.mainPurpose) conds.push(eq(assets.mainPurpose, opts.mainPurpose));
   if (opts.statuses?.length) conds.push(inArray(assets.status, opts.statuses));
-  return exec
-    .select()
-    .from(assets)
-    .where(and(...conds))
-    .orderBy(desc(assets.createdAt), desc(assets.id))
-    .limit(500);
+  const where = and(...conds);
+  const [rows, [counted]] = await Promise.all([
+    exec
+      .select()
+      .from(assets)
+      .where(where)
+      .orderBy(desc(assets.createdAt), desc(assets.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    exec.select({ n: count() }).from(assets).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 export async function listUserGoodsForUpdate(tx: Executor, userId: string): Promise<AssetRow[]> {

@@ -1,30 +1,64 @@
 import {
+  ASSET_RESULT_MSG,
   actionsResponse,
+  actionsResponseSchema,
+  assetDeactivatedResponseSchema,
+  assetDetailResponseSchema,
   assetFormSchema,
-  errorResponseSchema,
+  assetListResponseSchema,
+  assetRegisteredResponseSchema,
+  categoriesResponseSchema,
+  creditsReleasedResponseSchema,
+  errorResponses,
+  moneyRegisteredResponseSchema,
   moneyRegisterSchema,
+  operationFinishedResponseSchema,
+  pagedAssetListResponseSchema,
+  timeRegisteredResponseSchema,
   timeRegisterSchema,
   toAssetType,
+  valuationMigratedResponseSchema,
 } from "@valoriza/domain";
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Db } from "../../db/client.ts";
 import { currentUser } from "../../lib/auth.ts";
 import { badRequest } from "../../lib/errors.ts";
+import { idempotentReply } from "../../lib/idempotency.ts";
 import { MAX_IMAGE_BYTES } from "./assets.images.ts";
-import type { AssetsService } from "./assets.service.ts";
+import type {
+  AssetsService,
+  CreditsReleased,
+  Deactivated,
+  MoneyRegistered,
+  OperationFinished,
+  Registered,
+  TimeRegistered,
+} from "./assets.service.ts";
 
 const ID_MSG = "El identificador del activo no es válido";
 const idParam = z.object({ id: z.uuid({ error: ID_MSG }) });
 const userIdParam = z.object({ userId: z.uuid({ error: "El identificador del usuario no es válido" }) });
-const ok = z.looseObject({ success: z.literal(true) });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const security = [{ bearerAuth: [] }];
+/** ?limit=&offset= of a user's assets: 50 by default, 200 at most. */
+const pageQuery = z.object({
+  limit: z.coerce
+    .number({ error: "limit debe ser un número" })
+    .int("limit debe ser un número entero")
+    .min(1, "limit debe ser al menos 1")
+    .max(200, "limit no puede ser mayor que 200")
+    .default(50),
+  offset: z.coerce
+    .number({ error: "offset debe ser un número" })
+    .int("offset debe ser un número entero")
+    .min(0, "offset no puede ser negativo")
+    .max(1_000_000, "offset es demasiado grande")
+    .default(0),
+});
+/** `data` is one page; `total` counts every matching asset, so the client knows whether to load more. */
+const pagedAssets = pagedAssetListResponseSchema;
 const idemHeader = z.looseObject({
   "idempotency-key": z
     .string()
@@ -33,14 +67,64 @@ const idemHeader = z.looseObject({
     .optional(),
 });
 
-const idem = (req: FastifyRequest, route: string) => ({
-  key: req.headers["idempotency-key"] as string | undefined,
-  route,
-  body: req.body ?? null,
-});
-const send = (reply: FastifyReply, r: { statusCode: number; body: unknown; replayed?: boolean }) => {
-  if (r.replayed) reply.header("idempotent-replayed", "true");
-  return reply.status(r.statusCode).send(r.body);
+/** Balances as the contract documents them (dates as ISO text, also in stored replays). */
+const balancesDto = (b: Deactivated["balances"]) => ({ ...b, lastUpdated: b.lastUpdated?.toISOString() ?? null });
+
+/** HTTP answers built from the service's domain results (stored as-is for idempotent replays). */
+const answers = {
+  registered: (r: Registered) => ({
+    success: true as const,
+    message: ASSET_RESULT_MSG.registered,
+    data: r.asset,
+    userCredits: r.userCredits,
+  }),
+  time: (r: TimeRegistered) => {
+    const activo = { ...r.asset, ...r.valuation };
+    return {
+      success: true as const,
+      message: ASSET_RESULT_MSG.timeRegistered,
+      activo,
+      data: activo,
+      userCredits: r.userCredits,
+    };
+  },
+  money: (r: MoneyRegistered) => {
+    const activo = { ...r.asset, ...r.valuation };
+    return {
+      success: true as const,
+      message: ASSET_RESULT_MSG.moneyRegistered,
+      activo,
+      data: activo,
+      userCredits: r.userCredits,
+    };
+  },
+  deactivated: (r: Deactivated) => ({
+    success: true as const,
+    message: ASSET_RESULT_MSG.deactivated,
+    data: {
+      asset: r.asset,
+      creditMovement: { creditosDestruidos: r.destroyed, razon: ASSET_RESULT_MSG.deactivationReason },
+      balanceActualizado: balancesDto(r.balances),
+    },
+  }),
+  finished: (r: OperationFinished) => ({
+    success: true as const,
+    message: ASSET_RESULT_MSG.operationFinished,
+    data: {
+      asset: r.asset,
+      creditMovement: { creditosLiberados: r.released },
+      balanceActualizado: balancesDto(r.balances),
+    },
+  }),
+  released: (r: CreditsReleased) => ({
+    success: true as const,
+    message: r.released > 0 ? ASSET_RESULT_MSG.creditsReleased : ASSET_RESULT_MSG.creditsAlreadyReleased,
+    data: {
+      creditosLiberados: r.released,
+      yaLiberados: r.alreadyReleased,
+      balanceActualizado: balancesDto(r.balances),
+    },
+  }),
 };
 
 /** 10 images of up to 5 MB, base64-encoded, plus the form. */
@@ -51,8 +135,19 @@ export const assetsRoutes =
     assets: AssetsService,
     authenticate: preHandlerAsyncHookHandler,
     optionalAuth: preHandlerAsyncHookHandler,
+    db: Db,
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    /** Idempotent credit-moving call (ADR 004): `route` names the operation the key is bound to. */
+    const once = <T, B>(
+      req: FastifyRequest,
+      reply: Parameters<typeof idempotentReply>[1],
+      route: string,
+      status: number,
+      toBody: (r: T) => B,
+      call: Parameters<typeof idempotentReply<T, B>>[3],
+    ) => idempotentReply(req, reply, { db, userId: currentUser(req).id, route, status, toBody }, call);
+
     app.post(
       "/assets",
       {
@@ -64,10 +159,13 @@ export const assetsRoutes =
           security,
           headers: idemHeader,
           body: assetFormSchema,
-          response: { 201: ok, ...errors },
+          response: { 201: assetRegisteredResponseSchema, ...errors },
         },
       },
-      async (req, reply) => send(reply, await assets.create(currentUser(req), req.body, idem(req, "POST /assets"))),
+      (req, reply) =>
+        once(req, reply, "POST /assets", 201, answers.registered, (uow) =>
+          assets.create(currentUser(req), req.body, uow),
+        ),
     );
 
     app.post(
@@ -80,11 +178,13 @@ export const assetsRoutes =
           security,
           headers: idemHeader,
           body: timeRegisterSchema,
-          response: { 201: ok, ...errors },
+          response: { 201: timeRegisteredResponseSchema, ...errors },
         },
       },
-      async (req, reply) =>
-        send(reply, await assets.registerTime(currentUser(req), req.body, idem(req, "POST /tiempo/registrar"))),
+      (req, reply) =>
+        once(req, reply, "POST /tiempo/registrar", 201, answers.time, (uow) =>
+          assets.registerTime(currentUser(req), req.body, uow),
+        ),
     );
 
     app.post(
@@ -97,11 +197,13 @@ export const assetsRoutes =
           security,
           headers: idemHeader,
           body: moneyRegisterSchema,
-          response: { 201: ok, ...errors },
+          response: { 201: moneyRegisteredResponseSchema, ...errors },
         },
       },
-      async (req, reply) =>
-        send(reply, await assets.registerMoney(currentUser(req), req.body, idem(req, "POST /dinero/registrar"))),
+      (req, reply) =>
+        once(req, reply, "POST /dinero/registrar", 201, answers.money, (uow) =>
+          assets.registerMoney(currentUser(req), req.body, uow),
+        ),
     );
 
     app.get(
@@ -116,7 +218,7 @@ export const assetsRoutes =
             limit: z.coerce.number({ error: "limit debe ser un número" }).int().min(1).max(200).default(100),
             offset: z.coerce.number({ error: "offset debe ser un número" }).int().min(0).max(100_000).default(0),
           }),
-          response: { 200: ok, 400: errorResponseSchema },
+          response: { 200: assetListResponseSchema, ...errorResponses(400) },
         },
       },
       async (req) => ({ success: true as const, data: await assets.listPublic(req.query) }),
@@ -128,12 +230,16 @@ export const assetsRoutes =
         preHandler: authenticate,
         schema: {
           tags: ["Activos"],
-          summary: "Mis activos (sin los desactivados)",
+          summary: "Mis activos (sin los desactivados), del más reciente al más antiguo, por páginas",
           security,
-          response: { 200: ok, ...errors },
+          querystring: pageQuery,
+          response: { 200: pagedAssets, ...errors },
         },
       },
-      async (req) => ({ success: true as const, data: await assets.listMine(currentUser(req).id) }),
+      async (req) => {
+        const { items, ...page } = await assets.listMine(currentUser(req).id, req.query);
+        return { success: true as const, data: items, ...page };
+      },
     );
 
     app.get(
@@ -145,11 +251,11 @@ export const assetsRoutes =
           summary: "Activos de un usuario (el propio), filtrables por propósito y estado",
           security,
           params: userIdParam,
-          querystring: z.object({
+          querystring: pageQuery.extend({
             mainPurpose: z.string().max(40).optional(),
             status: z.string().max(200).optional(),
           }),
-          response: { 200: ok, ...errors },
+          response: { 200: pagedAssets, ...errors },
         },
       },
       async (req) => {
@@ -157,11 +263,13 @@ export const assetsRoutes =
           ?.split(",")
           .map((s) => s.trim())
           .filter(Boolean);
-        const data = await assets.listByUser(currentUser(req), req.params.userId, {
+        const { items, ...page } = await assets.listByUser(currentUser(req), req.params.userId, {
           mainPurpose: req.query.mainPurpose,
           statuses,
+          limit: req.query.limit,
+          offset: req.query.offset,
         });
-        return { success: true as const, data };
+        return { success: true as const, data: items, ...page };
       },
     );
 
@@ -173,7 +281,7 @@ export const assetsRoutes =
           tags: ["Activos"],
           summary: "Detalle de un activo con su dueño (no requiere sesión)",
           params: idParam,
-          response: { 200: ok, 400: errorResponseSchema, 404: errorResponseSchema },
+          response: { 200: assetDetailResponseSchema, ...errorResponses(400, 404) },
         },
       },
       async (req) => ({ success: true as const, data: await assets.get(req.params.id, req.authUser?.id) }),
@@ -189,17 +297,12 @@ export const assetsRoutes =
           security,
           headers: idemHeader,
           params: idParam,
-          response: { 200: ok, 409: errorResponseSchema, ...errors },
+          response: { 200: assetDeactivatedResponseSchema, ...errorResponses(409), ...errors },
         },
       },
-      async (req, reply) =>
-        send(
-          reply,
-          await assets.deactivate(
-            currentUser(req),
-            req.params.id,
-            idem(req, `PUT /activos/desactivar/${req.params.id}`),
-          ),
+      (req, reply) =>
+        once(req, reply, `PUT /activos/desactivar/${req.params.id}`, 200, answers.deactivated, (uow) =>
+          assets.deactivate(currentUser(req), req.params.id, uow),
         ),
     );
 
@@ -213,17 +316,12 @@ export const assetsRoutes =
           security,
           headers: idemHeader,
           params: idParam,
-          response: { 200: ok, 409: errorResponseSchema, ...errors },
+          response: { 200: operationFinishedResponseSchema, ...errorResponses(409), ...errors },
         },
       },
-      async (req, reply) =>
-        send(
-          reply,
-          await assets.finishOperation(
-            currentUser(req),
-            req.params.id,
-            idem(req, `PUT /operaciones/finalizar/${req.params.id}`),
-          ),
+      (req, reply) =>
+        once(req, reply, `PUT /operaciones/finalizar/${req.params.id}`, 200, answers.finished, (uow) =>
+          assets.finishOperation(currentUser(req), req.params.id, uow),
         ),
     );
 
@@ -237,13 +335,12 @@ export const assetsRoutes =
           security,
           headers: idemHeader,
           body: z.object({ activoId: z.uuid({ error: ID_MSG }) }),
-          response: { 200: ok, 409: errorResponseSchema, ...errors },
+          response: { 200: creditsReleasedResponseSchema, ...errorResponses(409), ...errors },
         },
       },
-      async (req, reply) =>
-        send(
-          reply,
-          await assets.releaseCredits(currentUser(req), req.body.activoId, idem(req, "POST /activos/liberar-creditos")),
+      (req, reply) =>
+        once(req, reply, "POST /activos/liberar-creditos", 200, answers.released, (uow) =>
+          assets.releaseCredits(currentUser(req), req.body.activoId, uow),
         ),
     );
 
@@ -255,10 +352,17 @@ export const assetsRoutes =
           tags: ["Activos"],
           summary: "Actualizar la valorización de mis bienes (los créditos emitidos no cambian)",
           security,
-          response: { 200: ok, ...errors },
+          response: { 200: valuationMigratedResponseSchema, ...errors },
         },
       },
-      async (req) => assets.migrateValuation(currentUser(req)),
+      async (req) => {
+        const { updated, total } = await assets.migrateValuation(currentUser(req));
+        return {
+          success: true as const,
+          message: updated ? ASSET_RESULT_MSG.valuationUpdated(updated) : ASSET_RESULT_MSG.valuationCurrent,
+          stats: { updated, total },
+        };
+      },
     );
 
     app.get(
@@ -268,19 +372,25 @@ export const assetsRoutes =
           tags: ["Activos"],
           summary: "Acciones disponibles por tipo de activo (bienes, tiempo, dinero)",
           params: z.object({ type: z.string().max(20) }),
-          response: { 200: ok, 400: errorResponseSchema },
+          response: { 200: actionsResponseSchema, ...errorResponses(400) },
         },
       },
       async (req) => {
         const t = toAssetType(req.params.type);
-        if (!t) throw badRequest("Tipo de activo no válido: usa bienes, tiempo o dinero");
+        if (!t) throw badRequest(ASSET_RESULT_MSG.invalidActionType);
         return { ...actionsResponse(t), type: req.params.type };
       },
     );
 
     app.get(
       "/formularios/categorias",
-      { schema: { tags: ["Activos"], summary: "Catálogo de categorías de bienes", response: { 200: ok } } },
-      async () => assets.categories(),
+      {
+        schema: {
+          tags: ["Activos"],
+          summary: "Catálogo de categorías de bienes",
+          response: { 200: categoriesResponseSchema },
+        },
+      },
+      async () => ({ success: true as const, ...assets.categories() }),
     );
   };

@@ -1,8 +1,8 @@
 import {
   type AssetFormData,
+  assetTransitionRefusal,
   buildSearchText,
   CATEGORY_CATALOG,
-  canDeactivate,
   currentYearInColombia,
   MONEY_CONTRIBUTION_TYPE_LABELS,
   type MoneyRegisterData,
@@ -15,16 +15,27 @@ import {
 } from "@valoriza/domain";
 import type { Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
+import { type BatchPart, runBatch } from "../../lib/batch.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { withIdempotency } from "../../lib/idempotency.ts";
+import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
-import { recordMovement, recordTransaction } from "../activity/activity.repository.ts";
-import { destroyHold, getUserBalances, issueBlocked, releaseHold } from "../ledger/ledger.service.ts";
-import { notify } from "../notifications/notifications.repository.ts";
-import { findUserById } from "../users/users.repository.ts";
-import { toAssetDto } from "./assets.dto.ts";
-import { decodeImage, removeAssetImages, storeAssetImages } from "./assets.images.ts";
+import { movementPart, recordMovement, transactionPart } from "../activity/index.ts";
+import { type PublicPoint, publicPoint, savePublicPoint } from "../exchanges/index.ts";
+import {
+  destroyHold,
+  getUserBalances,
+  issueBlockedPart,
+  lockPersonLimits,
+  releaseHold,
+  type UserBalances,
+  userBalancesPart,
+} from "../ledger/index.ts";
+import { notify, notifyParts } from "../notifications/index.ts";
+import { findUserById } from "../users/index.ts";
+import { type AssetDto, toAssetDto } from "./assets.dto.ts";
+import { createUploadQuota, decodeImage, removeAssetImages, storeAssetImages } from "./assets.images.ts";
+import { checkIssuanceValue, dailyIssuancePart } from "./assets.limits.ts";
 import {
   type AssetRow,
   findAssetWithOwner,
@@ -34,6 +45,7 @@ import {
   listUserGoodsForUpdate,
   lockAsset,
   type NewAsset,
+  type UserAssetsFilter,
   updateAsset,
 } from "./assets.repository.ts";
 
@@ -41,59 +53,145 @@ export const ASSET_NOT_FOUND = "Activo no encontrado";
 const NOT_YOURS = "Este activo no es tuyo";
 const USER_MISMATCH = "No puedes registrar activos a nombre de otro usuario";
 
-export interface Idem {
-  key: string | undefined;
-  route: string;
-  body: unknown;
+/** Credits of the owner before and after a registration. */
+export interface UserCredits {
+  previous: number;
+  added: number;
+  current: number;
+}
+
+/** A registered asset (goods, time or money) and the credits it issued, blocked. */
+export interface Registered {
+  asset: AssetDto;
+  userCredits: UserCredits;
+}
+
+export interface TimeRegistered extends Registered {
+  valuation: { creditos: number; valorTotal: number; valorHora: number };
+}
+
+export interface MoneyRegistered extends Registered {
+  valuation: { monto: number; creditos: number; valorTotal: number };
+}
+
+export interface Deactivated {
+  asset: AssetDto;
+  destroyed: number;
+  balances: UserBalances;
+}
+
+export interface OperationFinished {
+  asset: AssetDto;
+  released: number;
+  balances: UserBalances;
+}
+
+export interface CreditsReleased {
+  released: number;
+  alreadyReleased: boolean;
+  balances: UserBalances;
 }
 
 const fmt = (n: number) => n.toLocaleString("es-CO");
 
-export function createAssetsService({ db, clock, config }: AppDeps) {
-  /** Inserts the asset and issues its credits, blocked, in the caller's transaction. */
-  async function registerAsset(tx: Tx, user: AuthUser, row: Omit<NewAsset, "userId" | "searchText">) {
-    const before = await getUserBalances(tx, user.id);
+/**
+ * Write operations take a UnitOfWork (ADR 004): the route runs them through the idempotency
+ * helper; other callers (seed, tests) omit it and get a plain transaction.
+ */
+/**
+ * The asset's running deal, if any (modules/deals, wired in app.ts): PUT
+ * /operaciones/finalizar completes it where its process lets the owner do it,
+ * refuses (409) where it does not, and returns null when the asset has none.
+ */
+export interface RunningDealHook {
+  completeByOwner(tx: Tx, assetId: string, user: AuthUser): Promise<{ result: Record<string, number> } | null>;
+}
+
+/** A page of a list: `limit` rows from `offset`. */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export function createAssetsService({ db, clock, config }: AppDeps, hooks: { runningDeal?: RunningDealHook } = {}) {
+  const uploads = createUploadQuota(db, clock, config.uploadImagesPerHour);
+  const plain = plainUnitOfWork(db);
+
+  /**
+   * Inserts the asset and issues its credits, blocked, in the caller's transaction, in few round
+   * trips (issue 7, ADR 012): the person's limits lock; the asset row (and its public point); then
+   * ONE statement (lib/batch.ts) with the daily-limits count, the balances before, the movement,
+   * the transaction, the notification and its live event, and the ledger's issue. A refusal by the
+   * daily limits is thrown after that statement: the transaction rolls back and nothing stays.
+   */
+  async function registerAsset(
+    tx: Tx,
+    user: AuthUser,
+    row: Omit<NewAsset, "userId" | "searchText">,
+    place: PublicPoint | null = null,
+  ) {
+    const limits = {
+      userId: user.id,
+      now: clock.now(),
+      assetType: row.assetType,
+      category: row.category ?? "",
+      valueCOP: row.baseValueCOP ?? 0,
+      credits: row.creditosAsignados ?? 0,
+      maxRegistrationsPerDay: config.maxRegistrationsPerDay,
+    };
+    // Bounds at issuance (ADR 015): the value bound before anything is sent; the person's lock
+    // first, so the batch's snapshot sees every earlier registration of theirs.
+    checkIssuanceValue(limits);
+    await lockPersonLimits(tx, user.id);
     const asset = await insertAsset(tx, { ...row, userId: user.id, searchText: buildSearchText(row) });
+    // Only the offset (or city-centre) point is stored; never the exact one (ADR 013).
+    if (place) await savePublicPoint(tx, asset.id, place);
     const added = asset.creditosAsignados;
-    await recordMovement(tx, {
+    const daily = dailyIssuancePart(limits, asset.id);
+    const balances = userBalancesPart(user.id);
+    const issue = issueBlockedPart({
       userId: user.id,
-      tipo: "publicar",
-      descripcion: `Registraste "${asset.title}"`,
-      valor: added,
-      assetId: asset.id,
-    });
-    await recordTransaction(tx, {
-      userId: user.id,
-      type: "registro",
-      assetId: asset.id,
-      amountCOP: asset.valorCOPReconocido,
-      amountCredits: added,
+      amount: added,
+      refType: "activo",
+      refId: asset.id,
+      actorUserId: user.id,
       description: `Registro de "${asset.title}"`,
     });
-    await notify(tx, {
-      userId: user.id,
-      tipo: "creditos_emitidos",
-      titulo: "Activo registrado",
-      descripcion:
-        added > 0
-          ? `Registraste "${asset.title}" y recibiste ${fmt(added)} créditos bloqueados. Se liberan cuando completes una operación.`
-          : `Registraste "${asset.title}". Su valor no alcanza para emitir créditos.`,
-      relacionadoId: asset.id,
-      relacionadoTipo: "activo",
-    });
-    // Last statement before COMMIT: every issue locks the one `emision` account,
-    // so holding that lock for as short a time as possible is what lets
-    // concurrent registrations proceed.
-    if (added > 0) {
-      await issueBlocked(tx, {
+    const parts: BatchPart[] = [
+      daily.part,
+      balances.part,
+      movementPart(tx, {
         userId: user.id,
-        amount: added,
-        refType: "activo",
-        refId: asset.id,
-        actorUserId: user.id,
+        tipo: "publicar",
+        descripcion: `Registraste "${asset.title}"`,
+        valor: added,
+        assetId: asset.id,
+      }),
+      transactionPart(tx, {
+        userId: user.id,
+        type: "registro",
+        assetId: asset.id,
+        amountCOP: asset.valorCOPReconocido,
+        amountCredits: added,
         description: `Registro de "${asset.title}"`,
-      });
-    }
+      }),
+      ...notifyParts(tx, {
+        userId: user.id,
+        tipo: "creditos_emitidos",
+        titulo: "Activo registrado",
+        descripcion:
+          added > 0
+            ? `Registraste "${asset.title}" y recibiste ${fmt(added)} créditos bloqueados. Se liberan cuando completes una operación.`
+            : `Registraste "${asset.title}". Su valor no alcanza para emitir créditos.`,
+        relacionadoId: asset.id,
+        relacionadoTipo: "activo",
+      }),
+    ];
+    if (issue.part) parts.push(issue.part);
+    const results = await runBatch(tx, parts);
+    daily.check(results[0] ?? []);
+    const before = balances.read(results[1] ?? []);
+    if (issue.part) issue.read(results[parts.length - 1] ?? []);
     const current = before.credits + added;
     return { asset, userCredits: { previous: before.credits, added, current } };
   }
@@ -111,9 +209,10 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
   }
 
   return {
-    async create(user: AuthUser, input: AssetFormData, idem: Idem) {
+    async create(user: AuthUser, input: AssetFormData, uow: UnitOfWork<Registered> = plain): Promise<Registered> {
       if (input.userId && input.userId !== user.id) throw forbidden(USER_MISMATCH);
       const images = input.images.map((img, i) => decodeImage(img, i));
+      await uploads.take(user.id, images.length);
       const now = clock.now();
       const valuation = valuateGood({
         baseValueCOP: input.baseValueCOP,
@@ -126,12 +225,13 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
       const id = uuidv7(now.getTime());
       const stored = await storeAssetImages(config.dataDir, id, images);
       const loc = input.ubicacion ?? (await ownerLocation(user.id));
+      const place = await publicPoint({ coordenadas: input.coordenadas, ...loc });
       try {
-        const res = await withIdempotency(
-          db,
-          { userId: user.id, key: idem.key, route: idem.route, body: idem.body },
-          async (tx) => {
-            const { asset, userCredits } = await registerAsset(tx, user, {
+        return await uow(async (tx) => {
+          const { asset, userCredits } = await registerAsset(
+            tx,
+            user,
+            {
               id,
               title: input.title,
               description: input.description,
@@ -158,59 +258,72 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
               creditosAsignados: valuation.creditosAsignados,
               estadoCredito: "bloqueado",
               status: "disponible",
-            });
-            return {
-              statusCode: 201,
-              body: { success: true, message: "Activo registrado exitosamente", data: toAssetDto(asset), userCredits },
-            };
-          },
-        );
-        if (res.replayed) await removeAssetImages(config.dataDir, id);
-        return res;
+            },
+            place,
+          );
+          return { asset: toAssetDto(asset), userCredits };
+        });
       } catch (e) {
+        // Failed, or replayed (IdempotentReplay): the images written for this attempt are not used.
         await removeAssetImages(config.dataDir, id);
         throw e;
       }
     },
 
-    async registerTime(user: AuthUser, input: TimeRegisterData, idem: Idem) {
+    async registerTime(
+      user: AuthUser,
+      input: TimeRegisterData,
+      uow: UnitOfWork<TimeRegistered> = plain,
+    ): Promise<TimeRegistered> {
       if (input.userId && input.userId !== user.id) throw forbidden(USER_MISMATCH);
       const v = valuateTime({ horas: input.horas, especializado: input.especializado });
       const loc = await ownerLocation(user.id);
-      return withIdempotency(db, { userId: user.id, key: idem.key, route: idem.route, body: idem.body }, async (tx) => {
-        const { asset, userCredits } = await registerAsset(tx, user, {
-          id: uuidv7(clock.now().getTime()),
-          title: `${input.tipo} (${input.horas} ${input.horas === 1 ? "hora" : "horas"})`,
-          description: input.descripcion,
-          assetType: "tiempo",
-          category: "Tiempo",
-          subcategory: input.tipo,
-          mainPurpose: input.mainPurpose ?? "intercambiar",
-          baseValueCOP: v.valorTotal,
-          valorActualCOP: v.valorTotal,
-          valorCOPOriginal: v.valorTotal,
-          valorCOPReconocido: v.valorTotal,
-          creditosAsignados: v.creditos,
-          horas: input.horas,
-          especializado: input.especializado,
-          tipoServicio: input.tipo,
-          ciudad: loc.ciudad,
-          departamento: loc.departamento,
-        });
-        const activo = { ...toAssetDto(asset), creditos: v.creditos, valorTotal: v.valorTotal, valorHora: v.valorHora };
+      // Time is offered where its owner lives: the centre of their city (ADR 013), so it can be
+      // found by the local exchanges search like goods without coordinates.
+      const place = await publicPoint(loc);
+      return uow(async (tx) => {
+        const { asset, userCredits } = await registerAsset(
+          tx,
+          user,
+          {
+            id: uuidv7(clock.now().getTime()),
+            title: `${input.tipo} (${input.horas} ${input.horas === 1 ? "hora" : "horas"})`,
+            description: input.descripcion,
+            assetType: "tiempo",
+            category: "Tiempo",
+            subcategory: input.tipo,
+            mainPurpose: input.mainPurpose ?? "intercambiar",
+            baseValueCOP: v.valorTotal,
+            valorActualCOP: v.valorTotal,
+            valorCOPOriginal: v.valorTotal,
+            valorCOPReconocido: v.valorTotal,
+            creditosAsignados: v.creditos,
+            horas: input.horas,
+            especializado: input.especializado,
+            tipoServicio: input.tipo,
+            ciudad: loc.ciudad,
+            departamento: loc.departamento,
+          },
+          place,
+        );
         return {
-          statusCode: 201,
-          body: { success: true, message: "Tiempo registrado exitosamente", activo, data: activo, userCredits },
+          asset: toAssetDto(asset),
+          userCredits,
+          valuation: { creditos: v.creditos, valorTotal: v.valorTotal, valorHora: v.valorHora },
         };
       });
     },
 
-    async registerMoney(user: AuthUser, input: MoneyRegisterData, idem: Idem) {
+    async registerMoney(
+      user: AuthUser,
+      input: MoneyRegisterData,
+      uow: UnitOfWork<MoneyRegistered> = plain,
+    ): Promise<MoneyRegistered> {
       if (input.userId && input.userId !== user.id) throw forbidden(USER_MISMATCH);
       const v = valuateMoney({ monto: input.monto });
       const loc = await ownerLocation(user.id);
       const defaultPurpose = input.tipo === "donacion" ? "donar" : input.tipo === "regalo" ? "regalar" : "prestar";
-      return withIdempotency(db, { userId: user.id, key: idem.key, route: idem.route, body: idem.body }, async (tx) => {
+      return uow(async (tx) => {
         const { asset, userCredits } = await registerAsset(tx, user, {
           id: uuidv7(clock.now().getTime()),
           title: `Aporte en dinero: ${MONEY_CONTRIBUTION_TYPE_LABELS[input.tipo]}`,
@@ -228,10 +341,10 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
           ciudad: loc.ciudad,
           departamento: loc.departamento,
         });
-        const activo = { ...toAssetDto(asset), monto: input.monto, creditos: v.creditos, valorTotal: v.valorTotal };
         return {
-          statusCode: 201,
-          body: { success: true, message: "Aporte registrado exitosamente", activo, data: activo, userCredits },
+          asset: toAssetDto(asset),
+          userCredits,
+          valuation: { monto: input.monto, creditos: v.creditos, valorTotal: v.valorTotal },
         };
       });
     },
@@ -247,17 +360,17 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
       return rows.map(({ asset, owner }) => toAssetDto(asset, owner));
     },
 
-    async listMine(userId: string) {
-      return (await listUserAssets(db, userId)).map((a) => toAssetDto(a));
+    /** One page of my assets (not deactivated), newest first, with the total. */
+    async listMine(userId: string, page: Page) {
+      const { rows, total } = await listUserAssets(db, userId, page);
+      return { items: rows.map((a) => toAssetDto(a)), total, ...page };
     },
 
-    async listByUser(
-      caller: AuthUser,
-      userId: string,
-      opts: { mainPurpose?: string | undefined; statuses?: string[] | undefined },
-    ) {
+    /** One page of a user's assets (the caller's own, or any for an admin), with the total. */
+    async listByUser(caller: AuthUser, userId: string, opts: UserAssetsFilter & Page) {
       if (caller.id !== userId && !caller.isAdmin) throw forbidden();
-      return (await listUserAssets(db, userId, opts)).map((a) => toAssetDto(a));
+      const { rows, total } = await listUserAssets(db, userId, opts);
+      return { items: rows.map((a) => toAssetDto(a)), total, limit: opts.limit, offset: opts.offset };
     },
 
     async get(id: string, callerId: string | undefined) {
@@ -267,13 +380,15 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
       return toAssetDto(found.asset, found.owner);
     },
 
-    async deactivate(user: AuthUser, id: string, idem: Idem) {
-      return withIdempotency(db, { userId: user.id, key: idem.key, route: idem.route, body: idem.body }, async (tx) => {
+    async deactivate(user: AuthUser, id: string, uow: UnitOfWork<Deactivated> = plain): Promise<Deactivated> {
+      return uow(async (tx) => {
         const a = await lockOwned(tx, user, id);
         if (a.status === "desactivado") throw conflict("Este activo ya está desactivado");
-        if (!canDeactivate(a)) {
+        // The asset's life (domain assets/lifecycle.ts): only listed, never-used assets.
+        const refusal = assetTransitionRefusal(a, "desactivar");
+        if (refusal) {
           throw conflict(
-            a.vecesUsado > 0
+            refusal === "usado"
               ? "Este activo ya se usó en una operación: sus créditos no se pueden destruir"
               : `Solo se pueden desactivar activos en estado activo o disponible (estado actual: ${a.status})`,
           );
@@ -300,31 +415,30 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
           relacionadoId: a.id,
           relacionadoTipo: "activo",
         });
-        const balanceActualizado = await getUserBalances(tx, a.userId);
-        return {
-          statusCode: 200,
-          body: {
-            success: true,
-            message: "Activo desactivado. Sus créditos bloqueados fueron destruidos.",
-            data: {
-              asset: toAssetDto(asset),
-              creditMovement: { creditosDestruidos: r.amount, razon: "Desactivación del activo" },
-              balanceActualizado,
-            },
-          },
-        };
+        return { asset: toAssetDto(asset), destroyed: r.amount, balances: await getUserBalances(tx, a.userId) };
       });
     },
 
-    async finishOperation(user: AuthUser, id: string, idem: Idem) {
-      return withIdempotency(db, { userId: user.id, key: idem.key, route: idem.route, body: idem.body }, async (tx) => {
+    async finishOperation(
+      user: AuthUser,
+      id: string,
+      uow: UnitOfWork<OperationFinished> = plain,
+    ): Promise<OperationFinished> {
+      return uow(async (tx) => {
         const a = await lockOwned(tx, user, id);
-        if (a.status !== "operacion") throw conflict("Este activo no tiene una operación en curso");
+        if (assetTransitionRefusal(a, "liberar")) throw conflict("Este activo no tiene una operación en curso");
+        const viaDeal = await hooks.runningDeal?.completeByOwner(tx, a.id, user);
+        if (viaDeal) {
+          const done = (await lockAsset(tx, a.id)) ?? a;
+          const released = viaDeal.result.creditosLiberados ?? 0;
+          return { asset: toAssetDto(done), released, balances: await getUserBalances(tx, a.userId) };
+        }
         const r = await releaseHold(tx, {
           refType: "activo",
           refId: a.id,
           actorUserId: user.id,
           description: `Operación finalizada con "${a.title}"`,
+          now: clock.now(),
         });
         const asset = await updateAsset(tx, a.id, {
           status: "disponible",
@@ -348,24 +462,16 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
             relacionadoTipo: "activo",
           });
         }
-        const balanceActualizado = await getUserBalances(tx, a.userId);
-        return {
-          statusCode: 200,
-          body: {
-            success: true,
-            message: "Operación finalizada",
-            data: {
-              asset: { ...toAssetDto(asset), status: asset.status, vecesUsado: asset.vecesUsado },
-              creditMovement: { creditosLiberados: r.amount },
-              balanceActualizado,
-            },
-          },
-        };
+        return { asset: toAssetDto(asset), released: r.amount, balances: await getUserBalances(tx, a.userId) };
       });
     },
 
-    async releaseCredits(user: AuthUser, activoId: string, idem: Idem) {
-      return withIdempotency(db, { userId: user.id, key: idem.key, route: idem.route, body: idem.body }, async (tx) => {
+    async releaseCredits(
+      user: AuthUser,
+      activoId: string,
+      uow: UnitOfWork<CreditsReleased> = plain,
+    ): Promise<CreditsReleased> {
+      return uow(async (tx) => {
         const a = await lockOwned(tx, user, activoId);
         if (a.vecesUsado === 0) {
           throw conflict("Los créditos de un activo solo se liberan cuando se completa una operación con él");
@@ -375,6 +481,7 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
           refId: a.id,
           actorUserId: user.id,
           description: `Liberación de créditos de "${a.title}"`,
+          now: clock.now(),
         });
         if (r.amount > 0) {
           await updateAsset(tx, a.id, { estadoCredito: "liberado" });
@@ -387,20 +494,16 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
             relacionadoTipo: "activo",
           });
         }
-        const balanceActualizado = await getUserBalances(tx, a.userId);
         return {
-          statusCode: 200,
-          body: {
-            success: true,
-            message: r.amount > 0 ? "Créditos liberados" : "Los créditos de este activo ya estaban liberados",
-            data: { creditosLiberados: r.amount, yaLiberados: r.alreadyResolved, balanceActualizado },
-          },
+          released: r.amount,
+          alreadyReleased: r.alreadyResolved,
+          balances: await getUserBalances(tx, a.userId),
         };
       });
     },
 
     /** Recomputes the current valuation of the caller's goods; issued credits never change. */
-    async migrateValuation(user: AuthUser) {
+    async migrateValuation(user: AuthUser): Promise<{ updated: number; total: number }> {
       const currentYear = currentYearInColombia(clock.now());
       return db.transaction(async (tx) => {
         const goods = await listUserGoodsForUpdate(tx, user.id);
@@ -428,16 +531,12 @@ export function createAssetsService({ db, clock, config }: AppDeps) {
             updated++;
           }
         }
-        return {
-          success: true as const,
-          message: updated ? `Se actualizaron ${updated} activos` : "Tus activos ya tienen la valorización actual",
-          stats: { updated, total: goods.length },
-        };
+        return { updated, total: goods.length };
       });
     },
 
     categories() {
-      return { success: true as const, categorias: CATEGORY_CATALOG, ratio: RATIO_TEXT };
+      return { categorias: CATEGORY_CATALOG, ratio: RATIO_TEXT };
     },
   };
 }

@@ -4,7 +4,7 @@ import { currentYearInColombia } from "@valoriza/domain";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assets } from "../../db/schema.ts";
+import { assets } from "../../db/schema/index.ts";
 import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
 
 let t: TestContext;

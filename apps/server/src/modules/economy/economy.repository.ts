@@ -1,6 +1,6 @@
 import { ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { assets, users } from "../../db/schema.ts";
+import { assets, users } from "../../db/schema/index.ts";
 
 /** Calendar days of the history chart are days in Colombia (UTC-5, no daylight saving). */
 export const REPORT_TIME_ZONE = "America/Bogota";
@@ -23,20 +23,21 @@ export interface DayTotals {
 }
 
 /**
- * Credits issued (transfers debiting `emision`) and destroyed (transfers
+ * Credits issued (transfers debiting an `emision` shard) and destroyed (transfers
  * crediting `destruccion`) per calendar day, for the `days` most recent days
  * that had any; oldest first. Both filters use the transfers' account indexes.
  */
 export async function issuedAndDestroyedPerDay(exec: Executor, days: number): Promise<DayTotals[]> {
   const res = await exec.execute(sql`
     with sys as (
-      select (select id from accounts where user_id is null and kind = 'emision') as em,
+      -- emision is several shard accounts (migration 0007_perf); destruccion is one.
+      select (select array_agg(id) from accounts where user_id is null and kind = 'emision') as em,
              (select id from accounts where user_id is null and kind = 'destruccion') as de
     ), t as (
-      select t.amount, t.debit_account_id = sys.em as issued, t.credit_account_id = sys.de as destroyed,
+      select t.amount, t.debit_account_id = any(sys.em) as issued, t.credit_account_id = sys.de as destroyed,
              to_char(t.created_at at time zone ${sql.raw(`'${REPORT_TIME_ZONE}'`)}, 'YYYY-MM-DD') as fecha
       from transfers t cross join sys
-      where t.debit_account_id = sys.em or t.credit_account_id = sys.de
+      where t.debit_account_id = any(sys.em) or t.credit_account_id = sys.de
     )
     select fecha,
            coalesce(sum(amount) filter (where issued), 0)::bigint as emitidos,

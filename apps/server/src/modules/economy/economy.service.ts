@@ -1,6 +1,7 @@
 import { TASA_CAMBIO_COP } from "@valoriza/domain";
 import type { AppDeps } from "../../lib/deps.ts";
-import { getEconomyTotals } from "../ledger/ledger.service.ts";
+import { getEconomyTotals } from "../ledger/index.ts";
+import { limitTotals } from "../limits/index.ts";
 import { countUsersAndActiveAssets, type DayTotals, issuedAndDestroyedPerDay } from "./economy.repository.ts";
 
 /** The history chart covers this many most recent days that had issuing or destruction. */
@@ -10,6 +11,9 @@ export interface EconomicReport {
   creditosCirculacion: number;
   creditosEmitidos: number;
   creditosDestruidos: number;
+  /** Credits 'en revisión' now, and released (spendable) from self-declared assets this month (ADR 015). */
+  creditosEnRevision: number;
+  creditosLiberadosMes: number;
   metricas: { totalUsuarios: number; totalActivos: number; creditosPromedioUsuario: number };
   ultimaActualizacion: string;
   equilibrado: boolean;
@@ -26,12 +30,13 @@ export interface EconomicReport {
 export function createEconomyService({ db, clock }: Pick<AppDeps, "db" | "clock">) {
   return {
     async report(): Promise<EconomicReport> {
-      const { totals, counts, historial } = await db.transaction(
+      const { totals, counts, historial, limits } = await db.transaction(
         async (tx) => {
           const totals = await getEconomyTotals(tx);
           const counts = await countUsersAndActiveAssets(tx);
           const historial = await issuedAndDestroyedPerDay(tx, HISTORY_DAYS);
-          return { totals, counts, historial };
+          const limits = await limitTotals(tx, clock.now());
+          return { totals, counts, historial, limits };
         },
         { isolationLevel: "repeatable read", accessMode: "read only" },
       );
@@ -41,6 +46,8 @@ export function createEconomyService({ db, clock }: Pick<AppDeps, "db" | "clock"
         // `0 +` turns the -0 of an empty ledger into 0.
         creditosEmitidos: 0 + totals.creditosEmitidos,
         creditosDestruidos: totals.creditosDestruidos,
+        creditosEnRevision: limits.creditosEnRevision,
+        creditosLiberadosMes: limits.creditosLiberadosMes,
         metricas: {
           totalUsuarios: counts.usuarios,
           totalActivos: counts.activos,

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, assets } from "../../db/schema.ts";
+import { accounts, assets } from "../../db/schema/index.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { createTestApp, json, signUp, type TestContext } from "../../test/harness.ts";
-import { destroyHold, issueBlocked, releaseHold } from "../ledger/ledger.service.ts";
+import { destroyHold, issueBlocked, releaseHold } from "../ledger/index.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -45,6 +45,8 @@ describe("GET /api/economia/reporte", () => {
         creditosCirculacion: 0,
         creditosEmitidos: 0,
         creditosDestruidos: 0,
+        creditosEnRevision: 0,
+        creditosLiberadosMes: 0,
         metricas: { totalUsuarios: 0, totalActivos: 0, creditosPromedioUsuario: 0 },
         ultimaActualizacion: "2031-03-04T05:06:07.000Z",
         equilibrado: true,

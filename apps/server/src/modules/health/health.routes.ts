@@ -1,6 +1,6 @@
+import { errorResponses, healthResponseSchema } from "@valoriza/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 
 export const healthRoutes =
@@ -12,7 +12,7 @@ export const healthRoutes =
         schema: {
           tags: ["Sistema"],
           summary: "Estado del servicio",
-          response: { 200: z.object({ status: z.literal("ok"), database: z.literal("ok") }) },
+          response: { 200: healthResponseSchema, ...errorResponses(500) },
         },
       },
       async () => {

@@ -5,12 +5,16 @@ import type { Database, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   IDEMPOTENCY_KEY_MESSAGE,
+  IdempotentReplay,
+  idempotentReply,
   readIdempotencyKey,
   requestHash,
   sendIdempotent,
+  type UnitOfWork,
   withIdempotency,
 } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
+import { registerErrorHandler } from "../../plugins/error-handler.ts";
 import { freshDatabase } from "../../test/harness.ts";
 import { checkInvariants, getUserBalances, issueBlocked, releaseHold, transfer } from "./ledger.service.ts";
 import { caught, createUser, ledgerFingerprint, quietPoolErrors } from "./ledger.testkit.ts";
@@ -176,5 +180,118 @@ describe("Fastify helpers", () => {
     expect(b.body).toBe(a.body);
     expect((await getUserBalances(database.db, u)).creditosDisponibles).toBe(20);
     await app.close();
+  });
+});
+
+describe("idempotentReply (the route-layer helper, ADR 004)", () => {
+  /** A service in the ADR 004 shape: takes a unit of work, returns a domain result. */
+  const service = {
+    cleanups: 0,
+    async pay(userId: string, price: number, uow: UnitOfWork<{ transferId: number; restantes: number }>) {
+      try {
+        return await uow(async (tx) => {
+          const r = await transfer(tx, {
+            from: { userId, kind: "disponible" },
+            to: { system: "tienda" },
+            amount: price,
+            kind: "compra_tienda",
+          });
+          return { transferId: r.transferId, restantes: r.fromBalance };
+        });
+      } catch (e) {
+        this.cleanups++;
+        throw e;
+      }
+    },
+  };
+
+  async function appFor(userId: string) {
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.post("/pagar", (req, reply) =>
+      idempotentReply(
+        req,
+        reply,
+        {
+          db: database.db,
+          userId,
+          route: "POST /pagar",
+          status: 201,
+          toBody: (r: { transferId: number; restantes: number }) => ({ success: true as const, data: r }),
+        },
+        (uow) => service.pay(userId, (req.body as { price: number }).price, uow),
+      ),
+    );
+    return app;
+  }
+  const post = (app: Awaited<ReturnType<typeof appFor>>, payload: Record<string, unknown>, key?: string) =>
+    app.inject({ method: "POST", url: "/pagar", headers: key ? { "idempotency-key": key } : {}, payload });
+
+  it("first call: the service's result becomes the body; a retry replays it without running the effect", async () => {
+    const u = await funded(50);
+    const app = await appFor(u);
+    const a = await post(app, { price: 10 }, "pago-1");
+    expect(a.statusCode).toBe(201);
+    expect(a.json()).toMatchObject({ success: true, data: { restantes: 40 } });
+    expect(a.headers["idempotent-replayed"]).toBeUndefined();
+    const before = await ledgerFingerprint(database.db);
+    const cleanupsBefore = service.cleanups;
+    const b = await post(app, { price: 10 }, "pago-1");
+    expect(b.statusCode).toBe(201);
+    expect(b.headers["idempotent-replayed"]).toBe("true");
+    expect(b.body).toBe(a.body);
+    expect(await ledgerFingerprint(database.db)).toBe(before);
+    // The replay passed through the service as an IdempotentReplay (so it could clean up).
+    expect(service.cleanups).toBe(cleanupsBefore + 1);
+    await app.close();
+  });
+
+  it("without a key every call runs; a reused key with another payload answers 422", async () => {
+    const u = await funded(50);
+    const app = await appFor(u);
+    expect((await post(app, { price: 5 })).statusCode).toBe(201);
+    expect((await post(app, { price: 5 })).statusCode).toBe(201);
+    expect((await getUserBalances(database.db, u)).creditosDisponibles).toBe(40);
+    await post(app, { price: 5 }, "k-x");
+    const mismatch = await post(app, { price: 6 }, "k-x");
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json()).toMatchObject({ success: false, code: "IDEMPOTENCY_MISMATCH" });
+    expect((await getUserBalances(database.db, u)).creditosDisponibles).toBe(35);
+    await app.close();
+  });
+
+  it("a failing service stores no key (same transaction): the retry is a first execution", async () => {
+    const u = await funded(5);
+    const app = await appFor(u);
+    const failed = await post(app, { price: 10 }, "k-fail");
+    expect(failed.statusCode).toBe(422);
+    expect(failed.json()).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+    const ok = await post(app, { price: 5 }, "k-fail-2");
+    expect(ok.statusCode).toBe(201);
+    // The failed key was rolled back with the effect: using it now with a new payload is not a mismatch.
+    const ref = uuidv7();
+    await database.db.transaction((tx) => issueBlocked(tx, { userId: u, amount: 10, refType: "activo", refId: ref }));
+    await database.db.transaction((tx) => releaseHold(tx, { refType: "activo", refId: ref }));
+    const retry = await post(app, { price: 10 }, "k-fail");
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBeUndefined();
+    expect((await getUserBalances(database.db, u)).creditosDisponibles).toBe(0);
+    await app.close();
+  });
+
+  it("concurrent requests with one key move credits once", async () => {
+    const u = await funded(100);
+    const app = await appFor(u);
+    const rs = await Promise.all(Array.from({ length: 6 }, () => post(app, { price: 7 }, "k-conc")));
+    expect(rs.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(rs.filter((r) => r.headers["idempotent-replayed"] === "true")).toHaveLength(5);
+    expect(new Set(rs.map((r) => r.body)).size).toBe(1);
+    expect((await getUserBalances(database.db, u)).creditosDisponibles).toBe(93);
+    await app.close();
+  });
+
+  it("IdempotentReplay carries the stored answer", () => {
+    const e = new IdempotentReplay(201, { a: 1 });
+    expect(e).toMatchObject({ statusCode: 201, body: { a: 1 } });
   });
 });

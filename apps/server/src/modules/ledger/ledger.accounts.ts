@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { accounts } from "../../db/schema.ts";
+import { accounts } from "../../db/schema/index.ts";
+import type { BatchPart } from "../../lib/batch.ts";
 
 export const USER_ACCOUNT_KINDS = ["disponible", "bloqueado"] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
@@ -26,6 +27,10 @@ export async function getUserBalances(exec: Executor, userId: string): Promise<U
     .select({ kind: accounts.kind, balance: accounts.balance, updatedAt: accounts.updatedAt })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), inArray(accounts.kind, [...USER_ACCOUNT_KINDS])));
+  return toBalances(rows);
+}
+
+function toBalances(rows: { kind: string; balance: number; updatedAt: Date }[]): UserBalances {
   const disp = rows.find((r) => r.kind === "disponible");
   const bloq = rows.find((r) => r.kind === "bloqueado");
   const d = disp?.balance ?? 0;
@@ -36,5 +41,26 @@ export async function getUserBalances(exec: Executor, userId: string): Promise<U
     creditosBloqueados: b,
     credits: d + b,
     lastUpdated: times.length ? new Date(Math.max(...times)) : null,
+  };
+}
+
+/**
+ * {@link getUserBalances} as a part of a one-statement batch (lib/batch.ts): the balances as the
+ * statement's snapshot sees them, i.e. BEFORE the batch's own ledger calls.
+ */
+export function userBalancesPart(userId: string): { part: BatchPart; read(rows: unknown[]): UserBalances } {
+  return {
+    part: {
+      sql: sql`select kind, balance, updated_at from accounts where user_id = ${userId}::uuid and kind in ('disponible', 'bloqueado')`,
+      returns: true,
+    },
+    read: (rows) =>
+      toBalances(
+        (rows as { kind: string; balance: number | string; updated_at: string }[]).map((r) => ({
+          kind: r.kind,
+          balance: Number(r.balance),
+          updatedAt: new Date(r.updated_at),
+        })),
+      ),
   };
 }

@@ -105,24 +105,24 @@ export interface HoldOpenRow {
   credit_balance: number | null;
 }
 
-export function callHoldOpen(
-  exec: Executor,
-  p: {
-    userId: string;
-    source: "emision" | "disponible";
-    amount: number;
-    kind: string;
-    refType: string;
-    refId: string;
-    actorUserId: string | null;
-    description: string;
-  },
-): Promise<HoldOpenRow> {
-  return one<HoldOpenRow>(
-    exec,
-    sql`select * from ledger_hold_open(${p.userId}::uuid, ${p.source}::text, ${p.amount}::bigint, ${p.kind}::text,
-      ${p.refType}::text, ${p.refId}::uuid, ${p.actorUserId}::uuid, ${p.description}::text)`,
-  );
+export interface HoldOpenParams {
+  userId: string;
+  source: "emision" | "disponible";
+  amount: number;
+  kind: string;
+  refType: string;
+  refId: string;
+  actorUserId: string | null;
+  description: string;
+}
+
+/** The hold-opening call as SQL (one row: HoldOpenRow), alone or inside a batch (lib/batch.ts). */
+export const holdOpenSql = (p: HoldOpenParams): SQL =>
+  sql`select * from ledger_hold_open(${p.userId}::uuid, ${p.source}::text, ${p.amount}::bigint, ${p.kind}::text,
+      ${p.refType}::text, ${p.refId}::uuid, ${p.actorUserId}::uuid, ${p.description}::text)`;
+
+export function callHoldOpen(exec: Executor, p: HoldOpenParams): Promise<HoldOpenRow> {
+  return one<HoldOpenRow>(exec, holdOpenSql(p));
 }
 
 export type HoldStatus = "abierta" | "liberada" | "destruida" | "ejecutada";

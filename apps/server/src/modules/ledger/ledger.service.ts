@@ -1,18 +1,29 @@
 import { MAX_AMOUNT_CREDITS } from "@valoriza/domain";
 import type { Executor } from "../../db/client.ts";
+import type { BatchPart } from "../../lib/batch.ts";
 import { AppError } from "../../lib/errors.ts";
 import { UUID_RE } from "../../lib/ids.ts";
-import { getUserBalances, openUserAccounts, type UserAccountKind, type UserBalances } from "./ledger.accounts.ts";
+import {
+  getUserBalances,
+  openUserAccounts,
+  type UserAccountKind,
+  type UserBalances,
+  userBalancesPart,
+} from "./ledger.accounts.ts";
 import { HOLD_EXISTS_MESSAGE, insufficientFundsError } from "./ledger.errors.ts";
+import { limitAssetRelease } from "./ledger.limits.ts";
 import {
   accountId,
   callHoldOpen,
   callHoldResolve,
   callMove,
   callTransferByIds,
+  type HoldOpenParams,
+  type HoldOpenRow,
   type HoldResolveRow,
   type HoldRow,
   type HoldStatus,
+  holdOpenSql,
   type MoveRow,
   type RawTransferParams,
   SYSTEM_ACCOUNTS,
@@ -41,7 +52,7 @@ import {
 export { INSUFFICIENT_FUNDS_MESSAGE, isInsufficientFunds } from "./ledger.errors.ts";
 export { LEDGER_TRANSFER_SQL } from "./ledger.repository.ts";
 export type { HoldRow, HoldStatus, SystemAccount, UserAccountKind, UserBalances };
-export { getUserBalances, openUserAccounts, SYSTEM_ACCOUNTS };
+export { getUserBalances, openUserAccounts, SYSTEM_ACCOUNTS, userBalancesPart };
 
 export const TRANSFER_KINDS = [
   "emision_activo", // emision -> owner bloqueado (asset registered)
@@ -56,7 +67,11 @@ export const TRANSFER_KINDS = [
   "alquiler", // renter disponible -> owner disponible (or via custodia)
   "compra_tienda", // buyer disponible -> tienda (marketplace)
   "retiro", // user disponible -> retiros (withdrawal)
+  "reembolso_tienda", // tienda -> buyer disponible (marketplace purchase cancelled)
+  "reembolso_retiro", // retiros -> user disponible (withdrawal rejected)
   "correccion", // a correcting transfer (transfers are never edited)
+  "revision", // owner disponible -> owner bloqueado (released credits beyond the 30-day limit, en revisión; ADR 015)
+  "revision_liberacion", // owner bloqueado -> owner disponible (review released by the window or an admin)
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
@@ -213,20 +228,43 @@ export interface OpenHoldInput {
 /** `{ holdId: null, transferId: null }` when the amount is 0: nothing is issued or blocked. */
 export type HoldOpened = { holdId: number; transferId: number } | { holdId: null; transferId: null };
 
-async function openHoldFrom(tx: Executor, source: "emision" | "disponible", input: OpenHoldInput, kind: TransferKind) {
+function holdParams(source: "emision" | "disponible", input: OpenHoldInput, kind: TransferKind): HoldOpenParams | null {
   const userId = checkUuid(input.userId, "Usuario");
   const refType = checkRefType(input.refType);
   const refId = checkUuid(input.refId, "Referencia");
   const amount = checkAmount(input.amount, true);
   const description = checkDescription(input.description);
   const actorUserId = optUuid(input.actorUserId, "Usuario");
-  if (amount === 0) return { holdId: null, transferId: null } satisfies HoldOpened;
-  const row = await callHoldOpen(tx, { userId, source, amount, kind, refType, refId, actorUserId, description });
-  if (row.status === "duplicate") throw new AppError("CONFLICT", HOLD_EXISTS_MESSAGE);
-  if (row.status !== "ok" || row.hold_id === null || row.transfer_id === null) {
-    throw insufficientFundsError({ available: row.debit_balance ?? 0, required: amount });
+  if (amount === 0) return null;
+  return { userId, source, amount, kind, refType, refId, actorUserId, description };
+}
+
+function holdOpened(row: HoldOpenRow | undefined, amount: number): HoldOpened {
+  if (row?.status === "duplicate") throw new AppError("CONFLICT", HOLD_EXISTS_MESSAGE);
+  if (row?.status !== "ok" || row.hold_id === null || row.transfer_id === null) {
+    throw insufficientFundsError({ available: row?.debit_balance ?? 0, required: amount });
   }
-  return { holdId: row.hold_id, transferId: row.transfer_id } satisfies HoldOpened;
+  return { holdId: row.hold_id, transferId: row.transfer_id };
+}
+
+async function openHoldFrom(tx: Executor, source: "emision" | "disponible", input: OpenHoldInput, kind: TransferKind) {
+  const p = holdParams(source, input, kind);
+  if (!p) return { holdId: null, transferId: null } satisfies HoldOpened;
+  return holdOpened(await callHoldOpen(tx, p), p.amount);
+}
+
+/**
+ * {@link issueBlocked} as a part of a one-statement batch (lib/batch.ts, issue 7): `part` is null
+ * when the amount is 0 (nothing to issue); `read` interprets the part's rows once the batch ran
+ * (throws as issueBlocked would, so the caller's transaction rolls back).
+ */
+export function issueBlockedPart(input: OpenHoldInput): { part: BatchPart | null; read(rows: unknown[]): HoldOpened } {
+  const p = holdParams("emision", input, input.kind ? checkKind(input.kind) : "emision_activo");
+  if (!p) return { part: null, read: () => ({ holdId: null, transferId: null }) };
+  return {
+    part: { sql: holdOpenSql(p), returns: true },
+    read: (rows) => holdOpened(rows[0] as HoldOpenRow | undefined, p.amount),
+  };
 }
 
 /**
@@ -257,6 +295,8 @@ export interface ResolveHoldInput {
   actorUserId?: string | null;
   description?: string;
   kind?: TransferKind;
+  /** The caller's clock (the release limits' 30-day window, ADR 015); default the wall clock. */
+  now?: Date;
 }
 
 export interface HoldResolved {
@@ -270,6 +310,8 @@ export interface HoldResolved {
   userId: string | null;
   /** How the hold ended: this call's resolution, or the earlier one when alreadyResolved; null without a hold. */
   holdStatus: Exclude<HoldStatus, "abierta"> | null;
+  /** Of an asset's release: the credits kept blocked 'en revisión' (ADR 015); `amount` is the spendable part. */
+  enRevision?: number;
 }
 
 const toResolved = (r: HoldResolveRow): HoldResolved => ({
@@ -306,8 +348,23 @@ async function resolveHold(
  * executed, is a no-op success: { amount: 0, alreadyResolved: true }.
  * Default kind 'liberacion' (pass 'garantia_liberacion' for a loan returned).
  */
-export function releaseHold(tx: Executor, input: ResolveHoldInput): Promise<HoldResolved> {
-  return resolveHold(tx, input, "liberada", "liberacion", null);
+export async function releaseHold(tx: Executor, input: ResolveHoldInput): Promise<HoldResolved> {
+  const r = await resolveHold(tx, input, "liberada", "liberacion", null);
+  // Self-declared value (an asset's hold): the release limits of ADR 015, in this one place.
+  if (input.refType !== "activo" || r.amount <= 0 || !r.userId) return r;
+  const userId = r.userId;
+  const lim = await limitAssetRelease(
+    tx,
+    { userId, assetId: input.refId, amount: r.amount, now: input.now ?? new Date() },
+    (h) =>
+      openHoldFrom(
+        tx,
+        "disponible",
+        { userId, amount: h.amount, refType: "revision", refId: h.reviewId, description: h.description },
+        "revision",
+      ),
+  );
+  return { ...r, amount: lim.spendable, enRevision: lim.inReview };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Test helpers of the ledger tests (not a test file itself). */
 import { sql } from "drizzle-orm";
 import type { Database, Db, Executor, Tx } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "../../db/schema/index.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { openUserAccounts } from "./ledger.accounts.ts";
 

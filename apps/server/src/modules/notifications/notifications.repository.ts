@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { notifications } from "../../db/schema.ts";
+import { notifications } from "../../db/schema/index.ts";
+import type { BatchPart } from "../../lib/batch.ts";
 import { uuidv7 } from "../../lib/ids.ts";
+import { publishEvent, publishEventPart } from "../events/index.ts";
 
 export type RelacionadoTipo = "activo" | "propuesta" | "transaccion";
 
@@ -17,7 +19,8 @@ export interface NotifyInput {
 
 /**
  * The internal notifications API other areas call inside their own
- * transaction, so a notification exists exactly when its event committed.
+ * transaction, so a notification exists exactly when its event committed
+ * (and its live event reaches open pages only then: pg_notify is transactional).
  */
 export async function notify(tx: Executor, input: NotifyInput): Promise<string> {
   const id = uuidv7();
@@ -30,7 +33,29 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<string> 
     relacionadoId: input.relacionadoId ?? null,
     relacionadoTipo: input.relacionadoTipo ?? null,
   });
+  // Live event for the bell: delivered to the user's open pages when this transaction commits.
+  await publishEvent(tx, [input.userId], { tipo: "notificacion" });
   return id;
+}
+
+/** {@link notify} as parts of a one-statement batch (lib/batch.ts): the row and its live event. */
+export function notifyParts(tx: Executor, input: NotifyInput): BatchPart[] {
+  const row: BatchPart = {
+    sql: tx
+      .insert(notifications)
+      .values({
+        id: uuidv7(),
+        userId: input.userId,
+        tipo: input.tipo,
+        titulo: input.titulo,
+        descripcion: input.descripcion,
+        relacionadoId: input.relacionadoId ?? null,
+        relacionadoTipo: input.relacionadoTipo ?? null,
+      })
+      .getSQL(),
+  };
+  const event = publishEventPart([input.userId], { tipo: "notificacion" });
+  return event ? [row, event] : [row];
 }
 
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,3 +1,4 @@
+import { notificationLink } from "@valoriza/domain";
 import type { AppDeps } from "../../lib/deps.ts";
 import {
   countUnread,
@@ -10,7 +11,7 @@ import {
 /** GET /notificaciones/usuario returns at most this many, newest first. */
 export const NOTIFICATIONS_LIST_LIMIT = 100;
 /** POST /notificaciones/marcar-leidas accepts at most this many ids per call. */
-export const MARK_READ_MAX_IDS = 500;
+export { MARK_READ_MAX_IDS } from "@valoriza/domain";
 
 const RELACIONADO_TIPOS: readonly RelacionadoTipo[] = ["activo", "propuesta", "transaccion"];
 
@@ -22,6 +23,7 @@ export interface NotificationDto {
   leida: boolean;
   relacionadoId: string | null;
   relacionadoTipo: RelacionadoTipo | null;
+  enlace: string | null;
 }
 
 function toDto(n: NotificationRow): NotificationDto {
@@ -34,6 +36,7 @@ function toDto(n: NotificationRow): NotificationDto {
     leida: n.leida,
     relacionadoId: n.relacionadoId,
     relacionadoTipo: tipo && RELACIONADO_TIPOS.includes(tipo) ? tipo : null,
+    enlace: notificationLink(n),
   };
 }
 

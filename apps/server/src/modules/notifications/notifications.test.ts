@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "../../db/schema.ts";
+import { notifications } from "../../db/schema/index.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
 import { notify } from "./notifications.repository.ts";
@@ -67,6 +67,7 @@ describe("reading notifications", () => {
         leida: false,
         relacionadoId: assetId,
         relacionadoTipo: "activo",
+        enlace: `/ver-activo/${assetId}`,
       },
       {
         _id: expect.any(String),
@@ -76,6 +77,7 @@ describe("reading notifications", () => {
         leida: false,
         relacionadoId: null,
         relacionadoTipo: null,
+        enlace: null,
       },
     ]);
     expect(JSON.stringify(body)).not.toContain("Ajeno");

@@ -1,12 +1,18 @@
-import { changePasswordSchema, errorResponseSchema, MSG, profileSchema, profileUpdateSchema } from "@valoriza/domain";
+import {
+  changePasswordResponseSchema,
+  changePasswordSchema,
+  errorResponses,
+  MSG,
+  profileResponseSchema,
+  profileUpdateSchema,
+} from "@valoriza/domain";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentUser } from "../../lib/auth.ts";
 import type { ProfileService } from "./profile.service.ts";
 
-const profileResponse = z.object({ success: z.literal(true), data: profileSchema });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const profileResponse = profileResponseSchema;
+const errors = errorResponses(400, 401);
 
 export const profileRoutes =
   (profile: ProfileService, authenticate: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
@@ -45,12 +51,12 @@ export const profileRoutes =
           summary: "Cambiar mi contraseña",
           security,
           body: changePasswordSchema,
-          response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errors },
+          response: { 200: changePasswordResponseSchema, ...errorResponses(429), ...errors },
         },
       },
       async (req) => {
-        await profile.changePassword(currentUser(req).id, req.body.currentPassword, req.body.newPassword);
-        return { success: true as const, message: MSG.passwordUpdated };
+        const data = await profile.changePassword(currentUser(req).id, req.body.currentPassword, req.body.newPassword);
+        return { success: true as const, message: MSG.passwordUpdated, data };
       },
     );
   };

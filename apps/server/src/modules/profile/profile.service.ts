@@ -2,9 +2,9 @@ import { MSG, type Profile, type ProfileUpdateInput, SEXOS, USER_TYPES, VISIBILI
 import type { Executor } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { getUserBalances } from "../ledger/ledger.accounts.ts";
-import { hashPassword, verifyPassword } from "../users/password.ts";
-import { findUserById, setPassword, type UserRow, updateUser } from "../users/users.repository.ts";
+import { getUserBalances } from "../ledger/index.ts";
+import { findUserById, hashPassword, setPassword, type UserRow, updateUser, verifyPassword } from "../users/index.ts";
+import { createPasswordThrottle } from "./password-throttle.ts";
 
 const oneOf = <T extends readonly string[]>(list: T, v: string, fallback: T[number]): T[number] =>
   (list as readonly string[]).includes(v) ? (v as T[number]) : fallback;
@@ -34,7 +34,8 @@ async function toProfile(exec: Executor, u: UserRow): Promise<Profile> {
   };
 }
 
-export function createProfileService({ db }: AppDeps) {
+export function createProfileService({ db, clock, tokens }: AppDeps) {
+  const passwordThrottle = createPasswordThrottle(db, clock);
   return {
     async get(userId: string): Promise<Profile> {
       const u = await findUserById(db, userId);
@@ -60,13 +61,29 @@ export function createProfileService({ db }: AppDeps) {
       });
     },
 
-    async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<void> {
+    /**
+     * Wrong current passwords are throttled (429 after 5). Every earlier token
+     * is revoked (token version + 1); the answer carries a new token for this
+     * session so the page stays signed in.
+     */
+    async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<{ token: string }> {
+      await passwordThrottle.check(userId);
       const u = await findUserById(db, userId);
       if (!u) throw notFound(MSG.userNotFound);
       // 400, not 401: a wrong current password must not end the session in the client.
-      if (!(await verifyPassword(u.passwordHash, currentPassword))) throw badRequest(MSG.currentPasswordWrong);
+      if (!(await verifyPassword(u.passwordHash, currentPassword))) {
+        await passwordThrottle.failed(userId);
+        throw badRequest(MSG.currentPasswordWrong);
+      }
       if (currentPassword === newPassword) throw badRequest(MSG.samePassword);
-      await setPassword(db, userId, await hashPassword(newPassword));
+      const hash = await hashPassword(newPassword);
+      const updated = await db.transaction(async (tx) => {
+        await setPassword(tx, userId, hash);
+        return findUserById(tx, userId);
+      });
+      if (!updated) throw notFound(MSG.userNotFound);
+      await passwordThrottle.succeeded(userId);
+      return { token: await tokens.sign(updated.id, updated.tokenVersion) };
     },
   };
 }

@@ -122,7 +122,7 @@ describe("PUT /api/profile/password", () => {
       payload: { currentPassword: u.password, newPassword: "nuevaClave9" },
     });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ success: true, message: "¡Contraseña actualizada exitosamente!" });
+    expect(json(res)).toMatchObject({ success: true, message: "¡Contraseña actualizada exitosamente!" });
     const old = await t.app.inject({
       method: "POST",
       url: "/api/users/login",

@@ -1,9 +1,19 @@
-import { authResponseSchema, errorResponseSchema, loginSchema, registerSchema } from "@valoriza/domain";
+import {
+  authResponseSchema,
+  emailSchema,
+  errorResponses,
+  loginSchema,
+  registerSchema,
+  userLookupResponseSchema,
+} from "@valoriza/domain";
+import type { preHandlerAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser } from "../../lib/auth.ts";
 import type { UsersService } from "./users.service.ts";
 
 export const usersRoutes =
-  (users: UsersService): FastifyPluginAsyncZod =>
+  (users: UsersService, authenticate?: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/users/register",
@@ -12,7 +22,7 @@ export const usersRoutes =
           tags: ["Cuenta"],
           summary: "Crear una cuenta",
           body: registerSchema,
-          response: { 201: authResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+          response: { 201: authResponseSchema, ...errorResponses(400, 409, 413, 415) },
         },
       },
       async (req, reply) => {
@@ -28,12 +38,32 @@ export const usersRoutes =
           tags: ["Cuenta"],
           summary: "Iniciar sesión",
           body: loginSchema,
-          response: { 200: authResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+          response: { 200: authResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
         },
       },
       async (req) => {
         const data = await users.login(req.body, req.ip);
         return { success: true as const, data };
+      },
+    );
+
+    if (!authenticate) return;
+    // Picking a counterpart by email (custody, loans): signed-in only, rate-limited, id and name only.
+    app.get(
+      "/users/email/:email",
+      {
+        preHandler: authenticate,
+        schema: {
+          tags: ["Cuenta"],
+          summary: "Buscar un usuario por correo (solo id y nombre)",
+          security: [{ bearerAuth: [] }],
+          params: z.object({ email: emailSchema }),
+          response: { 200: userLookupResponseSchema, ...errorResponses(400, 401, 404, 429) },
+        },
+      },
+      async (req) => {
+        const user = await users.findByEmail(currentUser(req).id, req.params.email);
+        return { success: true as const, ...user, data: user };
       },
     );
   };

@@ -37,6 +37,7 @@ describe("POST /api/users/register", () => {
       success: false,
       message: "Ya existe una cuenta con este correo electrónico",
       code: "CONFLICT",
+      requestId: res.headers["x-request-id"],
     });
   });
 
@@ -92,44 +93,13 @@ describe("POST /api/users/login", () => {
     const unknown = await post("/api/users/login", { email: uniqueEmail("nadie"), password: "otraclave" });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.body).toBe(unknown.body);
+    // the same answer apart from the request's own id
+    const { requestId: _a, ...w } = json(wrong);
+    const { requestId: _b, ...n } = json(unknown);
+    expect(w).toEqual(n);
     expect(json(wrong).message).toBe("Correo o contraseña incorrectos");
   });
-
-  it("throttles failed logins per account with a 429 in Spanish, and lets the owner in after the window", async () => {
-    const u = await signUp(t.app);
-    for (let i = 0; i < 5; i++) {
-      expect((await post("/api/users/login", { email: u.email, password: "malaclave" })).statusCode).toBe(401);
-    }
-    const blocked = await post("/api/users/login", { email: u.email, password: u.password });
-    expect(blocked.statusCode).toBe(429);
-    expect(json(blocked).message).toMatch(/^Demasiados intentos fallidos\. Intenta de nuevo en 15 minutos\.$/);
-    expect(blocked.headers["retry-after"]).toBeDefined();
-    t.clock.advance(15 * 60_000 + 1);
-    expect((await post("/api/users/login", { email: u.email, password: u.password })).statusCode).toBe(200);
-  });
-
-  it("throttles failed logins per IP across accounts", async () => {
-    const ctx = await createTestApp({ loginMaxPerAccount: 100, loginMaxPerIp: 3 });
-    try {
-      for (let i = 0; i < 3; i++) {
-        const r = await ctx.app.inject({
-          method: "POST",
-          url: "/api/users/login",
-          payload: { email: uniqueEmail(), password: "x1234567" },
-        });
-        expect(r.statusCode).toBe(401);
-      }
-      const r = await ctx.app.inject({
-        method: "POST",
-        url: "/api/users/login",
-        payload: { email: uniqueEmail(), password: "x1234567" },
-      });
-      expect(r.statusCode).toBe(429);
-    } finally {
-      await ctx.close();
-    }
-  });
+  // Throttling of failed sign-ins: login-throttle.test.ts.
 });
 
 describe("sessions", () => {

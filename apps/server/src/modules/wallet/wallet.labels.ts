@@ -1,4 +1,4 @@
-import type { TransferKind } from "../ledger/ledger.service.ts";
+import type { TransferKind } from "../ledger/index.ts";
 
 type Label = string | ((amount: number) => string);
 
@@ -9,7 +9,9 @@ type Label = string | ((amount: number) => string);
  * kinds, so a new kind without a label does not compile.
  */
 const LABELS = {
-  emision_activo: "Créditos emitidos",
+  // One name per event: the web calls the same registration "Registro de activo" in movements
+  // and transactions too (apps/web/src/features/wallet/format.ts).
+  emision_activo: "Registro de activo",
   liberacion: "Créditos liberados",
   destruccion: "Créditos destruidos",
   pago_custodia: "Pago enviado a custodia",
@@ -22,10 +24,14 @@ const LABELS = {
   alquiler: (a) => (a < 0 ? "Pago de alquiler" : "Ingreso por alquiler"),
   compra_tienda: "Compra en el marketplace",
   retiro: "Retiro de créditos",
+  reembolso_tienda: "Reembolso de compra en el marketplace",
+  reembolso_retiro: "Retiro rechazado: créditos devueltos",
   correccion: "Corrección",
+  revision: "Créditos en revisión (límite de 30 días o señal de revisión)",
+  revision_liberacion: "Créditos en revisión liberados",
 } satisfies Record<TransferKind, Label>;
 
-const ALIASES: Record<string, Label> = { emision: "Créditos emitidos" };
+const ALIASES: Record<string, Label> = { emision: "Registro de activo" };
 
 /** 'pago_de_prueba' -> 'Pago de prueba': an unknown kind still reads as words. */
 function humanize(kind: string): string {

@@ -1,36 +1,18 @@
-import { errorResponseSchema, WALLET_HISTORY_LIMIT } from "@valoriza/domain";
+import {
+  errorResponses,
+  saldoResponseSchema,
+  WALLET_HISTORY_LIMIT,
+  walletBalanceResponseSchema,
+  walletMiniResponseSchema,
+  walletSyncResponseSchema,
+  walletTransactionsResponseSchema,
+} from "@valoriza/domain";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { INVALID_USER_ID, userIdParams, uuidString } from "../../lib/access.ts";
 import { currentUser } from "../../lib/auth.ts";
 import { WALLET_TRANSACTIONS_MAX, type WalletService } from "./wallet.service.ts";
-
-const credits = z.number().int();
-
-const saldoSchema = z.object({
-  creditosDisponibles: credits,
-  creditosBloqueados: credits,
-  credits: credits.describe("disponibles + bloqueados"),
-});
-
-const walletBalanceSchema = z.object({
-  balance: credits.describe("disponibles + bloqueados"),
-  creditosDisponibles: credits,
-  creditosBloqueados: credits,
-  lastUpdated: z.string().describe("ISO 8601"),
-});
-
-const walletTransactionSchema = z.object({
-  _id: z.string(),
-  tipo: z.string().describe("Tipo legible, p. ej. 'Créditos emitidos'"),
-  descripcion: z.string(),
-  valor: credits.describe(
-    "Cambio con signo de la cuenta afectada: créditos disponibles si el movimiento los toca, si no créditos bloqueados",
-  ),
-  saldoPosterior: credits.describe("Balance de la wallet (disponibles + bloqueados) después del movimiento"),
-  createdAt: z.string().describe("ISO 8601"),
-});
 
 const LIMIT_MSG = `El límite debe ser un número entero entre 1 y ${WALLET_TRANSACTIONS_MAX}`;
 const transactionsQuery = z.object({
@@ -49,12 +31,7 @@ const transactionsQuery = z.object({
     }),
 });
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export const walletRoutes =
   (wallet: WalletService, authenticate: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
@@ -73,7 +50,7 @@ export const walletRoutes =
           description: access,
           security,
           params: z.object({ id: uuidString(INVALID_USER_ID) }),
-          response: { 200: saldoSchema.extend({ success: z.literal(true), data: saldoSchema }), ...errors },
+          response: { 200: saldoResponseSchema, ...errors },
         },
       },
       async (req) => {
@@ -92,7 +69,7 @@ export const walletRoutes =
           description: access,
           security,
           params: userIdParams,
-          response: { 200: z.object({ success: z.literal(true), data: walletBalanceSchema }), ...errors },
+          response: { 200: walletBalanceResponseSchema, ...errors },
         },
       },
       async (req) => ({ success: true as const, data: await wallet.balance(currentUser(req), req.params.userId) }),
@@ -109,7 +86,7 @@ export const walletRoutes =
           security,
           params: userIdParams,
           querystring: transactionsQuery,
-          response: { 200: z.object({ success: z.literal(true), data: z.array(walletTransactionSchema) }), ...errors },
+          response: { 200: walletTransactionsResponseSchema, ...errors },
         },
       },
       async (req) => ({
@@ -128,10 +105,7 @@ export const walletRoutes =
           description: access,
           security,
           params: userIdParams,
-          response: {
-            200: z.object({ success: z.literal(true), balance: credits, lastUpdated: z.string() }),
-            ...errors,
-          },
+          response: { 200: walletMiniResponseSchema, ...errors },
         },
       },
       async (req) => {
@@ -162,10 +136,7 @@ export const walletRoutes =
             description: `${access} No modifica nada; se puede repetir.`,
             security,
             params: userIdParams,
-            response: {
-              200: z.object({ success: z.literal(true), data: walletBalanceSchema, message: z.string() }),
-              ...errors,
-            },
+            response: { 200: walletSyncResponseSchema, ...errors },
           },
         },
         async (req) => ({

@@ -3,7 +3,7 @@ import { assertSelfOrAdmin } from "../../lib/access.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { notFound } from "../../lib/errors.ts";
-import { getUserBalances, listUserTransfers } from "../ledger/ledger.service.ts";
+import { getUserBalances, listUserTransfers } from "../ledger/index.ts";
 import { transferLabel } from "./wallet.labels.ts";
 import { userExists } from "./wallet.repository.ts";
 

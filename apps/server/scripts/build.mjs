@@ -1,0 +1,53 @@
+// Builds the server into one plain-JavaScript file, apps/server/dist/server.mjs
+// (ADR 012): `npm start` then runs node on it instead of compiling TypeScript
+// with tsx at every start. npm packages stay external (node_modules);
+// @valoriza/domain (TypeScript source) is bundled. `import.meta.url` of each
+// source file is kept pointing at that file (relative to the bundle), so paths
+// such as drizzle/ and ../web/dist resolve exactly as under tsx.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outfile = path.join(serverDir, "dist", "server.mjs");
+
+const keepMetaUrl = {
+  name: "keep-import-meta-url",
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      if (!source.includes("import.meta.url")) return undefined;
+      const rel = path.relative(path.dirname(outfile), args.path).split(path.sep).join("/");
+      return {
+        contents: source.replaceAll("import.meta.url", `new URL(${JSON.stringify(rel)}, import.meta.url).href`),
+        loader: "ts",
+      };
+    });
+  },
+};
+
+await build({
+  entryPoints: [path.join(serverDir, "src", "server.ts")],
+  outfile,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  packages: "external",
+  // The workspace package is TypeScript source: bundle it instead of resolving it at run time.
+  plugins: [
+    keepMetaUrl,
+    {
+      name: "bundle-domain",
+      setup(b) {
+        b.onResolve({ filter: /^@valoriza\/domain$/ }, () => ({
+          path: path.resolve(serverDir, "../../packages/domain/src/index.ts"),
+        }));
+      },
+    },
+  ],
+  logLevel: "warning",
+});
+console.log(`built ${path.relative(process.cwd(), outfile)}`);

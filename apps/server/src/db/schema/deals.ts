@@ -1,0 +1,123 @@
+/**
+ * Deals (deals.md): the process engine's tables (deals, deal_history, deal_timers),
+ * custody records and the wrong-code counters. Migration drizzle/0004_deals.sql; ADR 006.
+ */
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { money } from "../columns.ts";
+import { assets } from "./assets.ts";
+import { users } from "./users.ts";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** One deal of any process; `parties` maps each role to a user id. */
+export const deals = pgTable(
+  "deals",
+  {
+    id: uuid("id").primaryKey(),
+    process: text("process").notNull(),
+    state: text("state").notNull(),
+    assetId: uuid("asset_id").references(() => assets.id),
+    parties: jsonb("parties").$type<Record<string, string>>().notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    closedAt: ts("closed_at"),
+  },
+  // One running deal per asset, except rentals: an asset has several bookings (other dates) at once,
+  // kept apart by rental_bookings_no_overlap (migration 0011_rentals).
+  (t) => [
+    uniqueIndex("deals_one_open_per_asset")
+      .on(t.assetId)
+      .where(sql`${t.closedAt} is null and ${t.process} <> 'alquiler'`),
+  ],
+);
+
+/** Append-only: one row per transition (a trigger forbids UPDATE and DELETE). */
+export const dealHistory = pgTable(
+  "deal_history",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deals.id),
+    fromState: text("from_state"),
+    toState: text("to_state").notNull(),
+    transition: text("transition").notNull(),
+    actorRole: text("actor_role").notNull(),
+    actorUserId: uuid("actor_user_id"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("deal_history_deal_idx").on(t.dealId, t.id)],
+);
+
+/** Durable timers: claimed with FOR UPDATE SKIP LOCKED and fired once. */
+export const dealTimers = pgTable(
+  "deal_timers",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deals.id),
+    name: text("name").notNull(),
+    transition: text("transition").notNull(),
+    /** The deal's state when scheduled: the timer only fires while the deal is still in it. */
+    state: text("state").notNull(),
+    dueAt: ts("due_at").notNull(),
+    status: text("status").notNull().default("pendiente"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    firedAt: ts("fired_at"),
+  },
+  (t) => [
+    check("deal_timers_status", sql`${t.status} in ('pendiente', 'disparado', 'cancelado', 'omitido')`),
+    index("deal_timers_due_idx").on(t.dueAt).where(sql`${t.status} = 'pendiente'`),
+    uniqueIndex("deal_timers_one_pending").on(t.dealId, t.name).where(sql`${t.status} = 'pendiente'`),
+  ],
+);
+
+/** A custody (also the escrow record of a sale); its id is the deal's id. */
+export const custodias = pgTable(
+  "custodias",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => deals.id),
+    assetId: uuid("asset_id")
+      .notNull()
+      .references(() => assets.id),
+    oferenteId: uuid("oferente_id")
+      .notNull()
+      .references(() => users.id),
+    receptorId: uuid("receptor_id")
+      .notNull()
+      .references(() => users.id),
+    tipoTransaccion: text("tipo_transaccion").notNull(),
+    /** Mirror of the deal's state (the code's partial unique index needs it here). */
+    estado: text("estado").notNull().default("pendiente"),
+    origen: text("origen").notNull(),
+    codigo: text("codigo").notNull(),
+    modoPago: text("modo_pago"),
+    pagoCreditos: money("pago_creditos").notNull().default(0),
+    creditosActivo: money("creditos_activo").notNull().default(0),
+    montoCOP: money("monto_cop").notNull().default(0),
+    notas: text("notas").notNull().default(""),
+    fechaIngreso: ts("fecha_ingreso").notNull(),
+    fechaSalida: ts("fecha_salida"),
+    fechaLimite: ts("fecha_limite"),
+  },
+  (t) => [
+    uniqueIndex("custodias_codigo_pendiente").on(t.codigo).where(sql`${t.estado} = 'pendiente'`),
+    index("custodias_oferente_idx").on(t.oferenteId, t.fechaIngreso),
+    index("custodias_receptor_idx").on(t.receptorId, t.codigo),
+  ],
+);
+
+/** Wrong confirmation codes per receiver in the current one-hour window. */
+export const custodyCodeGuards = pgTable("custody_code_guards", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: ts("window_started_at"),
+});

@@ -1,0 +1,18 @@
+/**
+ * Every table, one file per area. Each file in this folder is re-exported here:
+ * a new area adds db/schema/<area>.ts and one `export * from "./<area>.ts";` line.
+ */
+export * from "./activity.ts";
+export * from "./assets.ts";
+export * from "./chat.ts";
+export * from "./deals.ts";
+export * from "./exchanges.ts";
+export * from "./idempotency.ts";
+export * from "./ledger.ts";
+export * from "./limits.ts";
+export * from "./loans.ts";
+export * from "./marketplace.ts";
+export * from "./notifications.ts";
+export * from "./rentals.ts";
+export * from "./security.ts";
+export * from "./users.ts";

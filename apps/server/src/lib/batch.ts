@@ -1,0 +1,46 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../db/client.ts";
+
+/**
+ * One statement, one round trip (issue 7, ADR 012): several areas' writes of one
+ * business step sent together as data-modifying CTEs. Each area builds its own
+ * part (its SQL, never executed alone) and reads its own result back; the caller
+ * only joins them. Parts run against the same snapshot (they must not depend on
+ * one another's rows: the caller sends dependent rows in an earlier statement),
+ * every data-modifying part runs exactly once, and a part that `returns` is a
+ * query whose rows come back (as JSON objects, keys as the part's columns).
+ */
+export interface BatchPart {
+  sql: SQL;
+  /** The part is a query (or ends in RETURNING) whose rows the caller wants back. */
+  returns?: boolean;
+}
+
+/** Runs the parts as one statement; answers the rows of each part (empty for parts that return nothing). */
+export async function runBatch(exec: Executor, parts: readonly BatchPart[]): Promise<Record<string, unknown>[][]> {
+  if (parts.length === 0) return [];
+  const ctes = sql.join(
+    parts.map((p, i) => sql`${sql.raw(`p${i}`)} as (${p.sql})`),
+    sql`, `,
+  );
+  const returning = parts.map((p, i) => ({ p, i })).filter(({ p }) => p.returns);
+  // Data-modifying parts run whether or not they are read; query parts run only when read.
+  const select =
+    returning.length === 0
+      ? sql`select 1 as done`
+      : sql`select ${sql.join(
+          returning.map(
+            ({ i }) =>
+              sql`(select coalesce(json_agg(${sql.raw(`p${i}`)}), '[]'::json) from ${sql.raw(`p${i}`)}) as ${sql.raw(`r${i}`)}`,
+          ),
+          sql`, `,
+        )}`;
+  const res = await exec.execute(sql`with ${ctes} ${select}`);
+  const row = ((res as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {}) as Record<string, unknown>;
+  return parts.map((p, i) => {
+    if (!p.returns) return [];
+    const v = row[`r${i}`];
+    const list = typeof v === "string" ? JSON.parse(v) : v;
+    return Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
+  });
+}

@@ -1,0 +1,67 @@
+import { DAY_MS, dailyRefusal, registrationValueRefusal } from "@valoriza/domain";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import type { BatchPart } from "../../lib/batch.ts";
+import { unprocessable } from "../../lib/errors.ts";
+import { lockPersonLimits, uuidv7Floor } from "../ledger/index.ts";
+
+/**
+ * Bounds at issuance (issue 12, ADR 015): the declared value per registration, and per person
+ * per rolling 24 hours the number of registrations and the credits issued. Counted inside the
+ * registration's transaction under the person's advisory lock, so two concurrent registrations of
+ * one person are counted one after the other; a refusal (422) throws and the transaction rolls
+ * back. Asset ids are uuidv7 of the injected clock, so "the last 24 hours" is an id range on the
+ * person's assets.
+ */
+export interface IssuanceInput {
+  userId: string;
+  now: Date;
+  assetType: string;
+  category: string;
+  valueCOP: number;
+  credits: number;
+  /** The operator's MAX_REGISTROS_DIA; undefined: the domain's figure. */
+  maxRegistrationsPerDay?: number | undefined;
+}
+
+/** The per-registration value bound (pure; before anything is sent to the database). */
+export function checkIssuanceValue(p: IssuanceInput): void {
+  const byValue = registrationValueRefusal(p.assetType as never, p.category, p.valueCOP);
+  if (byValue) throw unprocessable(byValue, { limite: "valor" });
+}
+
+function dailyCountSql(p: IssuanceInput, excludeAssetId?: string) {
+  return sql`select count(*) as n, coalesce(sum(creditos_asignados), 0) as issued
+    from assets where user_id = ${p.userId} and id >= ${uuidv7Floor(p.now.getTime() - DAY_MS)}::uuid${
+      excludeAssetId ? sql` and id <> ${excludeAssetId}::uuid` : sql``
+    }`;
+}
+
+function checkDaily(p: IssuanceInput, row: { n?: unknown; issued?: unknown } | undefined): void {
+  const daily = dailyRefusal(Number(row?.n ?? 0), Number(row?.issued ?? 0), p.credits, p.maxRegistrationsPerDay);
+  if (daily) throw unprocessable(daily, { limite: "diario" });
+}
+
+export async function checkIssuance(tx: Tx, p: IssuanceInput): Promise<void> {
+  checkIssuanceValue(p);
+  await lockPersonLimits(tx, p.userId);
+  const res = await tx.execute(dailyCountSql(p));
+  checkDaily(p, (res as unknown as { rows: { n: unknown; issued: unknown }[] }).rows[0]);
+}
+
+/**
+ * The daily bounds as a part of the registration's one-statement batch (lib/batch.ts, issue 7):
+ * the caller has taken the person's lock (lockPersonLimits) in an earlier statement, so this
+ * statement's snapshot sees every registration of theirs that committed before; the new asset
+ * (inserted earlier in the same transaction) is left out. A refusal is thrown after the batch ran:
+ * the transaction rolls back, so nothing of the refused registration stays.
+ */
+export function dailyIssuancePart(
+  p: IssuanceInput,
+  newAssetId: string,
+): { part: BatchPart; check(rows: unknown[]): void } {
+  return {
+    part: { sql: dailyCountSql(p, newAssetId), returns: true },
+    check: (rows) => checkDaily(p, rows[0] as { n?: unknown; issued?: unknown } | undefined),
+  };
+}

@@ -1,0 +1,180 @@
+import {
+  CHAT_DETAIL_MESSAGES,
+  CHAT_LIST_LIMIT,
+  CHAT_LIST_MESSAGES,
+  CHAT_MSG,
+  CHAT_SEND_PER_MINUTE,
+  CHAT_STARTS_PER_HOUR,
+  type Chat,
+  type ChatMessage,
+  type EnviarMensajeInput,
+  type IniciarChatInput,
+} from "@valoriza/domain";
+import type { Executor } from "../../db/client.ts";
+import type { AuthUser } from "../../lib/auth.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { badRequest, forbidden, notFound, rateLimited } from "../../lib/errors.ts";
+import { uuidv7 } from "../../lib/ids.ts";
+import { DbThrottle } from "../../lib/throttle.ts";
+import { publishEvent } from "../events/index.ts";
+import {
+  appendMessage,
+  type ChatRow,
+  type ChatView,
+  findChatIdByPair,
+  findChatView,
+  insertChatIfAbsent,
+  listChatViews,
+  type MessageRow,
+  markChatRead,
+  orderPair,
+  recentMessages,
+  unreadByChat,
+  unreadTotal,
+} from "./chat.repository.ts";
+
+/** What the chat area needs to know about an asset: its owner (throws 404 when the caller cannot see it). */
+export type AssetLookup = (activoId: string, callerId: string) => Promise<{ ownerId: string }>;
+/** Whether a user exists. */
+export type UserExists = (userId: string) => Promise<boolean>;
+
+const toMessage = (m: MessageRow): ChatMessage => ({
+  _id: String(m.id),
+  emisorId: m.senderId,
+  texto: m.texto,
+  fecha: m.createdAt.toISOString(),
+});
+
+function toChat(view: ChatView, messages: MessageRow[], unread: number): Chat {
+  const c = view.chat;
+  const mensajes = messages.map(toMessage);
+  return {
+    _id: c.id,
+    activoId: c.assetId,
+    activoTitulo: view.assetTitle,
+    participantes: [
+      { _id: c.userA, name: view.nameA },
+      { _id: c.userB, name: view.nameB },
+    ],
+    mensajes,
+    totalMensajes: c.messageCount,
+    noLeidos: unread,
+    ultimoMensaje: mensajes.at(-1) ?? null,
+    actualizadoEn: c.lastMessageAt.toISOString(),
+  };
+}
+
+const isParticipant = (c: ChatRow, userId: string) => c.userA === userId || c.userB === userId;
+
+/**
+ * Chat: one conversation per asset and pair of users; only its two
+ * participants read or write it. Every change publishes a `chat` live event
+ * to both participants, delivered when the transaction commits.
+ */
+export function createChatService(
+  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  lookups: { asset: AssetLookup; userExists: UserExists },
+) {
+  // Anti-spam quotas, counted in PostgreSQL so several server processes share one count per user.
+  const quotas = new DbThrottle(db, clock);
+  const take = async (key: string, max: number, windowMs: number, message: string) => {
+    const wait = await quotas.take(key, 1, max, windowMs);
+    if (wait > 0) throw rateLimited(message, Math.max(1, Math.ceil(wait / 1000)));
+  };
+
+  async function load(exec: Executor, chatId: string, viewer: string, messages: number): Promise<Chat> {
+    const view = await findChatView(exec, chatId);
+    if (!view) throw notFound(CHAT_MSG.chatNotFound);
+    if (!isParticipant(view.chat, viewer)) throw forbidden(CHAT_MSG.notParticipant);
+    const [rows, unread] = await Promise.all([
+      recentMessages(exec, [chatId], messages),
+      unreadByChat(exec, viewer, [chatId]),
+    ]);
+    return toChat(view, rows, unread.get(chatId) ?? 0);
+  }
+
+  /** The chat a participant may act on, or 404 / 403. */
+  async function participantChat(exec: Executor, chatId: string, userId: string): Promise<ChatRow> {
+    const view = await findChatView(exec, chatId);
+    if (!view) throw notFound(CHAT_MSG.chatNotFound);
+    if (!isParticipant(view.chat, userId)) throw forbidden(CHAT_MSG.notParticipant);
+    return view.chat;
+  }
+
+  return {
+    /**
+     * Opens (or finds) the chat about `activoId` between the caller and
+     * `receptorId`. One of the two must own the asset when the chat is created.
+     */
+    async start(me: AuthUser, input: IniciarChatInput): Promise<{ chat: Chat; created: boolean }> {
+      if (input.receptorId === me.id) throw badRequest(CHAT_MSG.selfChat);
+      const pair = orderPair(me.id, input.receptorId);
+      const { ownerId } = await lookups.asset(input.activoId, me.id);
+      const existing = await findChatIdByPair(db, input.activoId, pair);
+      if (existing) return { chat: await load(db, existing, me.id, CHAT_DETAIL_MESSAGES), created: false };
+      if (ownerId !== me.id && ownerId !== input.receptorId) throw forbidden(CHAT_MSG.ownerMustTakePart);
+      if (!(await lookups.userExists(input.receptorId))) throw notFound(CHAT_MSG.receiverNotFound);
+      await take(`chat-inicio:${me.id}`, CHAT_STARTS_PER_HOUR, 3_600_000, CHAT_MSG.startingTooMany);
+      return db.transaction(async (tx) => {
+        const created = await insertChatIfAbsent(tx, {
+          id: uuidv7(),
+          assetId: input.activoId,
+          pair,
+          startedBy: me.id,
+        });
+        // A concurrent start of the same pair lost the insert race: answer the chat that won.
+        const chatId = await findChatIdByPair(tx, input.activoId, pair);
+        if (!chatId) throw new Error("chat vanished after insert");
+        if (created) await publishEvent(tx, pair, { tipo: "chat", chatId });
+        return { chat: await load(tx, chatId, me.id, CHAT_DETAIL_MESSAGES), created };
+      });
+    },
+
+    async send(me: AuthUser, input: EnviarMensajeInput): Promise<Chat> {
+      await take(`chat-envio:${me.id}`, CHAT_SEND_PER_MINUTE, 60_000, CHAT_MSG.sendingTooFast);
+      return db.transaction(async (tx) => {
+        const chat = await participantChat(tx, input.chatId, me.id);
+        await appendMessage(tx, chat, me.id, input.texto);
+        await publishEvent(tx, [chat.userA, chat.userB], { tipo: "chat", chatId: chat.id });
+        return load(tx, chat.id, me.id, CHAT_DETAIL_MESSAGES);
+      });
+    },
+
+    async get(me: AuthUser, chatId: string): Promise<Chat> {
+      return load(db, chatId, me.id, CHAT_DETAIL_MESSAGES);
+    },
+
+    /** The caller's chats (only their own: 403 for anyone else's), most recently active first. */
+    async listForUser(me: AuthUser, userId: string): Promise<Chat[]> {
+      if (userId !== me.id) throw forbidden(CHAT_MSG.onlyOwnChats);
+      const views = await listChatViews(db, me.id, CHAT_LIST_LIMIT);
+      const ids = views.map((v) => v.chat.id);
+      const [messages, unread] = await Promise.all([
+        recentMessages(db, ids, CHAT_LIST_MESSAGES),
+        unreadByChat(db, me.id, ids),
+      ]);
+      const byChat = new Map<string, MessageRow[]>();
+      for (const m of messages) {
+        const list = byChat.get(m.chatId);
+        if (list) list.push(m);
+        else byChat.set(m.chatId, [m]);
+      }
+      return views.map((v) => toChat(v, byChat.get(v.chat.id) ?? [], unread.get(v.chat.id) ?? 0));
+    },
+
+    /** Marks the chat read for the caller; their other pages hear a `chat` event. */
+    async markRead(me: AuthUser, chatId: string): Promise<Chat> {
+      return db.transaction(async (tx) => {
+        const chat = await participantChat(tx, chatId, me.id);
+        if (await markChatRead(tx, chat, me.id)) await publishEvent(tx, [me.id], { tipo: "chat", chatId });
+        return load(tx, chatId, me.id, CHAT_DETAIL_MESSAGES);
+      });
+    },
+
+    unreadCount(me: AuthUser): Promise<number> {
+      return unreadTotal(db, me.id);
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,97 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { assets, custodias, custodyCodeGuards, deals, users } from "../../db/schema/index.ts";
+
+export type CustodyRow = typeof custodias.$inferSelect;
+export type NewCustody = typeof custodias.$inferInsert;
+
+/**
+ * Inserts a custody unless its code is already used by a pending custody
+ * (the partial unique index): returns undefined then, and the caller draws another code.
+ */
+export async function insertCustodyIfCodeFree(tx: Executor, row: NewCustody): Promise<CustodyRow | undefined> {
+  const [c] = await tx
+    .insert(custodias)
+    .values(row)
+    .onConflictDoNothing({ target: custodias.codigo, where: sql`${custodias.estado} = 'pendiente'` })
+    .returning();
+  return c;
+}
+
+export async function findCustody(exec: Executor, id: string): Promise<CustodyRow | undefined> {
+  const [c] = await exec.select().from(custodias).where(eq(custodias.id, id)).limit(1);
+  return c;
+}
+
+export async function updateCustody(tx: Executor, id: string, patch: Partial<NewCustody>): Promise<void> {
+  await tx.update(custodias).set(patch).where(eq(custodias.id, id));
+}
+
+/** The receiver's own custody with this code: a pending one first, else the latest. */
+export async function findReceiverCustodyByCode(
+  exec: Executor,
+  receptorId: string,
+  codigo: string,
+): Promise<CustodyRow | undefined> {
+  const [c] = await exec
+    .select()
+    .from(custodias)
+    .where(and(eq(custodias.receptorId, receptorId), eq(custodias.codigo, codigo)))
+    .orderBy(sql`(${custodias.estado} = 'pendiente') desc`, desc(custodias.fechaIngreso))
+    .limit(1);
+  return c;
+}
+
+export interface CustodyView {
+  c: CustodyRow;
+  state: string;
+  assetTitle: string;
+  oferenteName: string;
+  receptorName: string;
+}
+
+const viewSelect = (exec: Executor) => {
+  const of = sql`(select u.name from ${users} u where u.id = ${custodias.oferenteId})`;
+  const re = sql`(select u.name from ${users} u where u.id = ${custodias.receptorId})`;
+  return exec
+    .select({
+      c: custodias,
+      state: deals.state,
+      assetTitle: assets.title,
+      oferenteName: sql<string>`${of}`,
+      receptorName: sql<string>`${re}`,
+    })
+    .from(custodias)
+    .innerJoin(deals, eq(deals.id, custodias.id))
+    .innerJoin(assets, eq(assets.id, custodias.assetId));
+};
+
+export async function findCustodyView(exec: Executor, id: string): Promise<CustodyView | undefined> {
+  const [v] = await viewSelect(exec).where(eq(custodias.id, id)).limit(1);
+  return v;
+}
+
+/** A user's custodies in both roles, newest first. */
+export async function listCustodyViews(exec: Executor, userId: string, limit = 200): Promise<CustodyView[]> {
+  return viewSelect(exec)
+    .where(or(eq(custodias.oferenteId, userId), eq(custodias.receptorId, userId)))
+    .orderBy(desc(custodias.fechaIngreso), desc(custodias.id))
+    .limit(limit);
+}
+
+/** The receiver's wrong-code counter, created if missing and locked for this transaction. */
+export async function lockCodeGuard(tx: Executor, userId: string) {
+  await tx.insert(custodyCodeGuards).values({ userId }).onConflictDoNothing();
+  const [g] = await tx
+    .select()
+    .from(custodyCodeGuards)
+    .where(eq(custodyCodeGuards.userId, userId))
+    .for("update")
+    .limit(1);
+  if (!g) throw new Error("custody: code guard row missing");
+  return g;
+}
+
+export async function saveCodeGuard(tx: Executor, userId: string, failures: number, windowStartedAt: Date | null) {
+  await tx.update(custodyCodeGuards).set({ failures, windowStartedAt }).where(eq(custodyCodeGuards.userId, userId));
+}

@@ -1,0 +1,247 @@
+import { randomInt } from "node:crypto";
+import {
+  type AssignCustodyData,
+  CUSTODY_PROCESS,
+  type Custody,
+  codeGuardAt,
+  DEALS_MSG,
+  formatCustodyCode,
+  type PaymentMode,
+  salePrice,
+} from "@valoriza/domain";
+import type { Tx } from "../../db/client.ts";
+import type { AuthUser } from "../../lib/auth.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { badRequest, notFound, rateLimited, unprocessable } from "../../lib/errors.ts";
+import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
+import type { AssetRow } from "../assets/index.ts";
+import type { DealsEngine } from "../deals/index.ts";
+import { getHold, getUserBalances } from "../ledger/index.ts";
+import { findUserById } from "../users/index.ts";
+import { custodyHandlers, type PurchaseInput } from "./custody.process.ts";
+import {
+  type CustodyRow,
+  type CustodyView,
+  findCustodyView,
+  findReceiverCustodyByCode,
+  insertCustodyIfCodeFree,
+  listCustodyViews,
+  lockCodeGuard,
+  saveCodeGuard,
+} from "./custody.repository.ts";
+
+/** What a custody call returns: the custody as the caller sees it and the caller's balances. */
+export interface CustodyResult {
+  custodia: Custody;
+  balances: { creditosDisponibles: number; creditosBloqueados: number; credits: number };
+}
+
+/** The custody as `viewerId` sees it: the code only for the offerer and only while pendiente. */
+export function toCustodyDto(v: CustodyView, viewerId: string): Custody {
+  const c = v.c;
+  const miRol = c.oferenteId === viewerId ? "oferente" : "receptor";
+  const estado = v.state as Custody["estado"];
+  return {
+    _id: c.id,
+    assetId: { _id: c.assetId, title: v.assetTitle },
+    oferenteId: { _id: c.oferenteId, name: v.oferenteName ?? "" },
+    receptorId: { _id: c.receptorId, name: v.receptorName ?? "" },
+    tipoTransaccion: c.tipoTransaccion as Custody["tipoTransaccion"],
+    estado,
+    creditosBloqueados: c.pagoCreditos + c.creditosActivo,
+    pagoCreditos: c.pagoCreditos,
+    creditosActivo: c.creditosActivo,
+    modoPago: (c.modoPago as PaymentMode | null) ?? null,
+    montoCOP: c.montoCOP,
+    ...(miRol === "oferente" && estado === "pendiente" ? { codigoConfirmacion: c.codigo } : {}),
+    notas: c.notas,
+    fechaIngreso: c.fechaIngreso.toISOString(),
+    fechaSalida: c.fechaSalida ? c.fechaSalida.toISOString() : null,
+    fechaLimite: estado === "pendiente" && c.fechaLimite ? c.fechaLimite.toISOString() : null,
+    miRol,
+  };
+}
+
+const MAX_CODE_DRAWS = 20;
+
+export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine) {
+  engine.register(CUSTODY_PROCESS, custodyHandlers);
+  const plain = plainUnitOfWork(db);
+
+  /** Inserts the custody record with a fresh code, unique among pending custodies (CSPRNG draws). */
+  async function insertWithCode(tx: Tx, row: CustodyRow): Promise<CustodyRow> {
+    for (let i = 0; i < MAX_CODE_DRAWS; i++) {
+      const c = await insertCustodyIfCodeFree(tx, {
+        ...row,
+        estado: "pendiente",
+        codigo: formatCustodyCode(randomInt(0, 1_000_000)),
+      });
+      if (c) return c;
+    }
+    throw new Error("custody: no free confirmation code after several draws");
+  }
+
+  async function heldCredits(tx: Tx, asset: AssetRow): Promise<number> {
+    const h = await getHold(tx, "activo", asset.id);
+    return h && h.status === "abierta" ? h.amount : 0;
+  }
+
+  async function view(tx: Tx, id: string, viewerId: string): Promise<Custody> {
+    const v = await findCustodyView(tx, id);
+    if (!v) throw notFound(DEALS_MSG.custodyNotFound);
+    return toCustodyDto(v, viewerId);
+  }
+
+  const balances = async (tx: Tx, userId: string) => {
+    const b = await getUserBalances(tx, userId);
+    return { creditosDisponibles: b.creditosDisponibles, creditosBloqueados: b.creditosBloqueados, credits: b.credits };
+  };
+
+  const expiry = (now: Date) => new Date(now.getTime() + CUSTODY_PROCESS.states.pendiente.timers[0].afterMs);
+
+  return {
+    /**
+     * The sale's escrow and custody (called by the sales area in its transaction):
+     * the buyer is the session user, the seller the asset's owner under the lock,
+     * the price the server's.
+     */
+    async openSale(tx: Tx, buyer: AuthUser, input: { activoId: string } & PurchaseInput) {
+      const out = await engine.start<CustodyRow>(tx, {
+        process: CUSTODY_PROCESS.name,
+        transition: "comprar",
+        assetId: input.activoId,
+        parties: (asset) => ({ oferente: asset.userId, receptor: buyer.id }),
+        actor: { user: buyer },
+        input,
+        messages: { assetNotFound: DEALS_MSG.assetNotFound },
+        save: (tx2, _deal, built) => insertWithCode(tx2, built),
+        build: async (tx2, asset, { id, now }) => {
+          const price = salePrice(asset);
+          return {
+            id,
+            estado: "pendiente",
+            codigo: "",
+            assetId: asset.id,
+            oferenteId: asset.userId,
+            receptorId: buyer.id,
+            tipoTransaccion: "venta",
+            origen: "venta",
+            modoPago: input.modoPago,
+            pagoCreditos: input.modoPago === "creditos" ? price.creditos : 0,
+            creditosActivo: await heldCredits(tx2, asset),
+            montoCOP: price.cop,
+            notas: "",
+            fechaIngreso: now,
+            fechaSalida: null,
+            fechaLimite: expiry(now),
+          };
+        },
+      });
+      return {
+        custodia: await view(tx, out.deal.id, buyer.id),
+        record: out.data,
+        balance: await balances(tx, buyer.id),
+      };
+    },
+
+    async assign(
+      user: AuthUser,
+      input: AssignCustodyData,
+      uow: UnitOfWork<CustodyResult> = plain,
+    ): Promise<CustodyResult> {
+      if (input.receptorId === user.id) throw badRequest(DEALS_MSG.receiverIsYou);
+      const receiver = await findUserById(db, input.receptorId);
+      if (!receiver) throw notFound(DEALS_MSG.receiverNotFound);
+      return uow(async (tx) => {
+        const out = await engine.start<CustodyRow>(tx, {
+          process: CUSTODY_PROCESS.name,
+          transition: "asignar",
+          assetId: input.assetId,
+          parties: () => ({ oferente: user.id, receptor: input.receptorId }),
+          actor: { user },
+          messages: { assetNotFound: DEALS_MSG.assetNotFound },
+          save: (tx2, _deal, built) => insertWithCode(tx2, built),
+          build: async (tx2, asset, { id, now }) => ({
+            id,
+            estado: "pendiente",
+            codigo: "",
+            assetId: asset.id,
+            oferenteId: user.id,
+            receptorId: input.receptorId,
+            tipoTransaccion: input.tipoTransaccion,
+            origen: "asignacion",
+            modoPago: null,
+            pagoCreditos: 0,
+            creditosActivo: await heldCredits(tx2, asset),
+            montoCOP: 0,
+            notas: input.notas,
+            fechaIngreso: now,
+            fechaSalida: null,
+            fechaLimite: expiry(now),
+          }),
+        });
+        return { custodia: await view(tx, out.deal.id, user.id), balances: await balances(tx, user.id) };
+      });
+    },
+
+    /**
+     * The receiver types the code. Only the receiver's own custodies are
+     * searched; a code that matches none of them counts as wrong, and 5 wrong
+     * codes in an hour lock the receiver's confirmations until the hour ends
+     * (the 6th attempt is refused even when right). The counter is committed
+     * before the error is answered.
+     */
+    async confirm(user: AuthUser, code: string, uow: UnitOfWork<CustodyResult> = plain): Promise<CustodyResult> {
+      const now = clock.now();
+      const found = await db.transaction(async (tx) => {
+        const g = await lockCodeGuard(tx, user.id);
+        const guard = codeGuardAt({ failures: g.failures, windowStartedAt: g.windowStartedAt }, now);
+        if (guard.locked) return { kind: "locked", until: guard.unlocksAt ?? now } as const;
+        const c = await findReceiverCustodyByCode(tx, user.id, code);
+        if (!c) {
+          const next = guard.afterWrong();
+          await saveCodeGuard(tx, user.id, next.failures, next.windowStartedAt);
+          return { kind: "wrong" } as const;
+        }
+        return { kind: "found", id: c.id } as const;
+      });
+      if (found.kind === "locked") {
+        const seconds = Math.max(1, Math.ceil((found.until.getTime() - now.getTime()) / 1000));
+        throw rateLimited(DEALS_MSG.tooManyWrongCodes(Math.ceil(seconds / 60)), seconds);
+      }
+      if (found.kind === "wrong") throw unprocessable(DEALS_MSG.wrongCode);
+      return uow(async (tx) => {
+        const out = await engine.apply<CustodyRow>(tx, {
+          dealId: found.id,
+          transition: "confirmar",
+          actor: { user },
+          input: { code },
+          process: CUSTODY_PROCESS.name,
+          messages: { notFound: DEALS_MSG.custodyNotFound },
+        });
+        return { custodia: await view(tx, out.deal.id, user.id), balances: await balances(tx, user.id) };
+      });
+    },
+
+    async cancel(user: AuthUser, id: string, uow: UnitOfWork<CustodyResult> = plain): Promise<CustodyResult> {
+      return uow(async (tx) => {
+        const out = await engine.apply<CustodyRow>(tx, {
+          dealId: id,
+          transition: "cancelar",
+          actor: { user },
+          process: CUSTODY_PROCESS.name,
+          messages: { notFound: DEALS_MSG.custodyNotFound, notAllowed: DEALS_MSG.onlyOfferer },
+        });
+        return { custodia: await view(tx, out.deal.id, user.id), balances: await balances(tx, user.id) };
+      });
+    },
+
+    async listMine(user: AuthUser) {
+      const rows = await listCustodyViews(db, user.id);
+      const data = rows.map((v) => toCustodyDto(v, user.id));
+      return { success: true as const, data, custodias: data };
+    },
+  };
+}
+
+export type CustodyService = ReturnType<typeof createCustodyService>;

@@ -1,0 +1,451 @@
+import {
+  ADMIN_ROLE,
+  checkTransition,
+  isFinalState,
+  ownerCompletion,
+  PROCESS_MSG,
+  type ProcessSpec,
+  SYSTEM_ROLE,
+  type TimerSpec,
+} from "@valoriza/domain";
+import type { Db, Tx } from "../../db/client.ts";
+import type { AuthUser } from "../../lib/auth.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { uuidv7 } from "../../lib/ids.ts";
+import { type AssetRow, lockAsset } from "../assets/index.ts";
+import {
+  cancelPendingTimers,
+  claimDueTimer,
+  type DealRow,
+  findDeal,
+  finishTimer,
+  insertDeal,
+  insertHistory,
+  insertTimer,
+  lastHistory,
+  listOpenDealsForAsset,
+  lockDeal,
+  postponeTimer,
+  setDealState,
+} from "./deals.repository.ts";
+
+/**
+ * The process engine (deals.md, ADR 006). A process is a table in the domain
+ * package plus, here, the code of its named guards and effects. Applying a
+ * transition happens in ONE transaction (the caller's): lock the asset, lock
+ * the deal, re-check the state under the lock, run guards and effects (which
+ * call other areas through their index.ts), write the new state and a history
+ * row, cancel the old state's timers and schedule the new state's. The same
+ * transition taken twice by the same role is one effect (the second call
+ * returns `applied: false`); of two racing parties exactly one wins, the other
+ * gets a Spanish 409.
+ */
+
+/** Who acts: a signed-in user (roles from the deal's parties) or the system (timers). */
+export type Actor = { user: AuthUser } | { system: true };
+
+export interface TransitionContext<D> {
+  tx: Tx;
+  now: Date;
+  process: ProcessSpec;
+  deal: DealRow;
+  /** The process's own record (e.g. the custody row), loaded after the locks. */
+  data: D;
+  /** The deal's asset, locked; effects that change it replace it with setAsset. */
+  asset: AssetRow | null;
+  setAsset(a: AssetRow): void;
+  transition: string;
+  from: string | null;
+  to: string;
+  role: string;
+  actorUserId: string | null;
+  /** Transition input from the caller (e.g. the typed code). */
+  input: unknown;
+  /** Effects may leave figures for the caller here (e.g. creditosLiberados). */
+  result: Record<string, number>;
+}
+
+export type Guard<D> = (ctx: TransitionContext<D>) => Promise<void> | void;
+export type Effect<D> = (ctx: TransitionContext<D>) => Promise<void>;
+
+export interface ProcessHandlers<D> {
+  /** Loads the process record of a deal (after the locks). */
+  load(tx: Tx, deal: DealRow): Promise<D>;
+  guards: Record<string, Guard<D>>;
+  effects: Record<string, Effect<D>>;
+  /** Runs after the state changed (e.g. mirror it on the process record). */
+  onState?(ctx: TransitionContext<D>): Promise<void>;
+  /** The date a timer with `relativeTo` counts from (e.g. a booking's last day); default: now. */
+  timerBase?(ctx: TransitionContext<D>, timer: TimerSpec): Date;
+  /**
+   * When an asset has several running deals of this process (rental bookings), the one the owner's
+   * 'Finalizar operación' applies to (e.g. the booking that has started); default: the oldest.
+   */
+  ownerCompletionDeal?(tx: Tx, open: DealRow[], now: Date): Promise<DealRow | undefined>;
+}
+
+export interface TransitionOutcome<D> {
+  deal: DealRow;
+  data: D;
+  /** False for an idempotent repeat: nothing was done this time. */
+  applied: boolean;
+  result: Record<string, number>;
+}
+
+export interface StartInput<D> {
+  process: string;
+  transition: string;
+  assetId: string;
+  /** The parties, derived from the session and the LOCKED asset (never from a request body). */
+  parties: (asset: AssetRow) => Record<string, string>;
+  actor: { user: AuthUser };
+  input?: unknown;
+  /** Builds the process record (not yet stored) from the locked asset: the guards read it. */
+  build(tx: Tx, asset: AssetRow, deal: { id: string; now: Date }): Promise<D>;
+  /** Stores the process record once the guards passed and the deal row exists; returns it. */
+  save(tx: Tx, deal: DealRow, built: D): Promise<D>;
+  id?: string;
+  messages?: { assetNotFound?: string };
+}
+
+/**
+ * A deal about no asset (a marketplace purchase, a withdrawal; ADR 011): the
+ * parties are given (from the session), no asset is locked, the record is
+ * built from the input. Lock order: the deal, then the ledger's accounts.
+ */
+export interface StartDetachedInput<D> {
+  process: string;
+  transition: string;
+  parties: Record<string, string>;
+  actor: { user: AuthUser };
+  input?: unknown;
+  build(tx: Tx, deal: { id: string; now: Date }): Promise<D>;
+  save(tx: Tx, deal: DealRow, built: D): Promise<D>;
+  id?: string;
+}
+
+export interface ApplyInput {
+  dealId: string;
+  transition: string;
+  actor: Actor;
+  input?: unknown;
+  /** Only deals of this process (else NOT_FOUND). */
+  process?: string;
+  messages?: { notFound?: string; notAllowed?: string };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: handlers of different processes carry different record types.
+type AnyHandlers = ProcessHandlers<any>;
+
+const MAX_TIMER_ATTEMPTS_BACKOFF_MS = 60 * 60 * 1000;
+
+export function createDealsEngine({ clock }: { clock: Clock }) {
+  const processes = new Map<string, { spec: ProcessSpec; handlers: AnyHandlers }>();
+
+  function registered(name: string) {
+    const p = processes.get(name);
+    if (!p) throw new Error(`deals: process ${name} is not registered`);
+    return p;
+  }
+
+  function rolesOf(deal: DealRow, actor: Actor): string[] {
+    if ("system" in actor) return [SYSTEM_ROLE];
+    const roles = Object.entries(deal.parties)
+      .filter(([, id]) => id === actor.user.id)
+      .map(([role]) => role);
+    if (actor.user.isAdmin) roles.push(ADMIN_ROLE);
+    return roles;
+  }
+
+  async function run<D>(
+    ctx: TransitionContext<D>,
+    handlers: ProcessHandlers<D>,
+    t: { guards: readonly string[]; effects: readonly string[] },
+  ) {
+    for (const g of t.guards) {
+      const fn = handlers.guards[g];
+      if (!fn) throw new Error(`deals: guard ${g} of ${ctx.process.name} is not implemented`);
+      await fn(ctx);
+    }
+    for (const e of t.effects) {
+      const fn = handlers.effects[e];
+      if (!fn) throw new Error(`deals: effect ${e} of ${ctx.process.name} is not implemented`);
+      await fn(ctx);
+    }
+  }
+
+  async function enterState<D>(ctx: TransitionContext<D>, handlers: ProcessHandlers<D>, created: boolean) {
+    const final = isFinalState(ctx.process, ctx.to);
+    if (!created) await setDealState(ctx.tx, ctx.deal.id, ctx.to, ctx.now, final);
+    ctx.deal = { ...ctx.deal, state: ctx.to, updatedAt: ctx.now, closedAt: final ? ctx.now : ctx.deal.closedAt };
+    await insertHistory(ctx.tx, {
+      dealId: ctx.deal.id,
+      fromState: ctx.from,
+      toState: ctx.to,
+      transition: ctx.transition,
+      actorRole: ctx.role,
+      actorUserId: ctx.actorUserId,
+      createdAt: ctx.now,
+    });
+    if (!created) await cancelPendingTimers(ctx.tx, ctx.deal.id, ctx.now);
+    for (const timer of ctx.process.states[ctx.to]?.timers ?? []) {
+      await insertTimer(ctx.tx, {
+        dealId: ctx.deal.id,
+        name: timer.name,
+        transition: timer.transition,
+        state: ctx.to,
+        dueAt: new Date(
+          (timer.relativeTo && handlers.timerBase ? handlers.timerBase(ctx, timer) : ctx.now).getTime() + timer.afterMs,
+        ),
+        createdAt: ctx.now,
+      });
+    }
+    await handlers.onState?.(ctx);
+  }
+
+  /** The common part of start/startDetached: check, guards, deal row, record, effects, state. */
+  async function begin<D>(
+    tx: Tx,
+    s: { process: string; transition: string; actor: { user: AuthUser }; input?: unknown; id?: string } & Pick<
+      StartInput<D>,
+      "save"
+    >,
+    asset: AssetRow | null,
+    parties: Record<string, string>,
+    build: (tx: Tx, deal: { id: string; now: Date }) => Promise<D>,
+  ): Promise<TransitionOutcome<D>> {
+    const { spec, handlers } = registered(s.process) as { spec: ProcessSpec; handlers: ProcessHandlers<D> };
+    const now = clock.now();
+    const roles = Object.entries(parties)
+      .filter(([, id]) => id === s.actor.user.id)
+      .map(([r]) => r);
+    const check = checkTransition(spec, { state: null, transition: s.transition, roles });
+    if (!check.ok) throw forbidden(check.message);
+    const role = roles.find((r) => check.transition.actors.includes(r)) ?? roles[0] ?? "";
+    const id = s.id ?? uuidv7(now.getTime());
+    const draft: DealRow = {
+      id,
+      process: spec.name,
+      state: check.transition.to,
+      assetId: asset?.id ?? null,
+      parties,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null,
+    };
+    const ctx: TransitionContext<D> = {
+      tx,
+      now,
+      process: spec,
+      deal: draft,
+      data: await build(tx, { id, now }),
+      asset,
+      setAsset(a) {
+        ctx.asset = a;
+      },
+      transition: s.transition,
+      from: null,
+      to: check.transition.to,
+      role,
+      actorUserId: s.actor.user.id,
+      input: s.input,
+      result: {},
+    };
+    // Guards first (nothing is written when they refuse), then the deal, its record, the effects.
+    for (const g of check.transition.guards) {
+      const fn = handlers.guards[g];
+      if (!fn) throw new Error(`deals: guard ${g} of ${spec.name} is not implemented`);
+      await fn(ctx);
+    }
+    ctx.deal = await insertDeal(tx, draft);
+    ctx.data = await s.save(tx, ctx.deal, ctx.data);
+    await run(ctx, handlers, { guards: [], effects: check.transition.effects });
+    await enterState(ctx, handlers, true);
+    return { deal: ctx.deal, data: await handlers.load(tx, ctx.deal), applied: true, result: ctx.result };
+  }
+
+  const engine = {
+    register<D>(spec: ProcessSpec, handlers: ProcessHandlers<D>) {
+      if (processes.has(spec.name)) throw new Error(`deals: process ${spec.name} registered twice`);
+      processes.set(spec.name, { spec, handlers });
+    },
+
+    spec(name: string): ProcessSpec {
+      return registered(name).spec;
+    },
+
+    /** Creates a deal by its initial transition, in the caller's transaction. */
+    async start<D>(tx: Tx, s: StartInput<D>): Promise<TransitionOutcome<D>> {
+      const asset = await lockAsset(tx, s.assetId);
+      if (!asset || asset.status === "desactivado") throw notFound(s.messages?.assetNotFound ?? "Activo no encontrado");
+      return begin(tx, s, asset, s.parties(asset), (t, d) => s.build(t, asset, d));
+    },
+
+    /** Creates a deal about no asset (marketplace purchase, withdrawal), in the caller's transaction. */
+    async startDetached<D>(tx: Tx, s: StartDetachedInput<D>): Promise<TransitionOutcome<D>> {
+      return begin(tx, s, null, s.parties, (t, d) => s.build(t, d));
+    },
+
+    /** Applies a transition to an existing deal, in the caller's transaction. */
+    async apply<D>(tx: Tx, a: ApplyInput): Promise<TransitionOutcome<D>> {
+      const notFoundMsg = a.messages?.notFound ?? "Operación no encontrada";
+      const peek = await findDeal(tx, a.dealId);
+      if (!peek || (a.process && peek.process !== a.process)) throw notFound(notFoundMsg);
+      const { spec, handlers } = registered(peek.process);
+      // Lock order everywhere: the asset, then the deal, then (inside the ledger) the accounts.
+      const asset = peek.assetId ? ((await lockAsset(tx, peek.assetId)) ?? null) : null;
+      const deal = await lockDeal(tx, a.dealId);
+      if (!deal) throw notFound(notFoundMsg);
+      const roles = rolesOf(deal, a.actor);
+      if (roles.length === 0) throw notFound(notFoundMsg);
+      const last = await lastHistory(tx, deal.id);
+      const check = checkTransition(spec, { state: deal.state, transition: a.transition, roles, last });
+      if (!check.ok) {
+        if (check.reason === "not_allowed") throw forbidden(a.messages?.notAllowed ?? check.message);
+        if (check.reason === "unknown_transition") throw badRequest(PROCESS_MSG.unknownTransition);
+        throw conflict(check.message);
+      }
+      const data = (await handlers.load(tx, deal)) as D;
+      if (check.repeat) return { deal, data, applied: false, result: {} };
+      const role = roles.find((r) => check.transition.actors.includes(r)) ?? roles[0] ?? "";
+      const ctx: TransitionContext<D> = {
+        tx,
+        now: clock.now(),
+        process: spec,
+        deal,
+        data,
+        asset,
+        setAsset(x) {
+          ctx.asset = x;
+        },
+        transition: a.transition,
+        from: deal.state,
+        to: check.transition.to,
+        role,
+        actorUserId: "system" in a.actor ? null : a.actor.user.id,
+        input: a.input,
+        result: {},
+      };
+      await run(ctx, handlers, check.transition);
+      await enterState(ctx, handlers, false);
+      return { deal: ctx.deal, data: (await handlers.load(tx, ctx.deal)) as D, applied: true, result: ctx.result };
+    },
+
+    /**
+     * PUT /operaciones/finalizar/{id}: completes the asset's running deal when
+     * its process lets the owner do it from the current state. Null when the
+     * asset has no running deal (the caller keeps its own behaviour); CONFLICT
+     * with the process's message when the process does not allow it.
+     */
+    async completeByOwner(tx: Tx, assetId: string, user: AuthUser) {
+      const open = await listOpenDealsForAsset(tx, assetId);
+      let deal = open[0];
+      if (!deal) return null;
+      if (open.length > 1) {
+        // Several running deals only for a process that allows it (rental bookings): it picks.
+        const { handlers } = registered(deal.process);
+        deal = (await handlers.ownerCompletionDeal?.(tx, open, clock.now())) ?? deal;
+      }
+      const { spec } = registered(deal.process);
+      const transition = ownerCompletion(spec, deal.state);
+      if (!transition) throw conflict(spec.finishRefusedMessage);
+      const out = await engine.apply(tx, { dealId: deal.id, transition, actor: { user } });
+      return { dealId: deal.id, transition, result: out.result };
+    },
+
+    /**
+     * Fires the timers due at `now`, each in its own transaction: claim one
+     * (FOR UPDATE SKIP LOCKED, so several processes never fire the same one),
+     * apply its transition as the system, mark it fired, commit. A timer whose
+     * deal already left the timer's state is marked 'omitido'. A failing
+     * transition is rolled back (to a savepoint) and retried later. Returns how
+     * many transitions were applied.
+     */
+    async fireDueTimers(db: Db, now: Date = clock.now(), opts: { limit?: number } = {}): Promise<number> {
+      const limit = opts.limit ?? 100;
+      let fired = 0;
+      for (let i = 0; i < limit; i++) {
+        const outcome = await db.transaction(async (tx) => {
+          const timer = await claimDueTimer(tx, now);
+          if (!timer) return "none" as const;
+          const deal = await findDeal(tx, timer.dealId);
+          if (!deal || deal.state !== timer.state) {
+            await finishTimer(tx, timer.id, "omitido", now);
+            return "skipped" as const;
+          }
+          try {
+            const applied = await tx.transaction((sp) =>
+              engine.apply(sp, { dealId: deal.id, transition: timer.transition, actor: { system: true } }),
+            );
+            await finishTimer(tx, timer.id, applied.applied ? "disparado" : "omitido", now);
+            return applied.applied ? ("fired" as const) : ("skipped" as const);
+          } catch (e) {
+            if (e instanceof AppError && e.code === "CONFLICT") {
+              await finishTimer(tx, timer.id, "omitido", now);
+              return "skipped" as const;
+            }
+            const backoff = Math.min(60_000 * 2 ** timer.attempts, MAX_TIMER_ATTEMPTS_BACKOFF_MS);
+            await postponeTimer(
+              tx,
+              timer.id,
+              e instanceof Error ? e.message : String(e),
+              new Date(now.getTime() + backoff),
+            );
+            return "failed" as const;
+          }
+        });
+        if (outcome === "none") break;
+        if (outcome === "fired") fired++;
+      }
+      return fired;
+    },
+  };
+  return engine;
+}
+
+export type DealsEngine = ReturnType<typeof createDealsEngine>;
+
+export interface TimerRunner {
+  stop(): Promise<void>;
+}
+
+/**
+ * Fires due timers every `intervalMs` with the injected clock (server.ts starts
+ * it; tests call engine.fireDueTimers directly). Runs never overlap.
+ */
+export function startTimerRunner(
+  engine: DealsEngine,
+  db: Db,
+  clock: Clock,
+  opts: { intervalMs?: number; onError?: (e: unknown) => void } = {},
+): TimerRunner {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = engine
+      .fireDueTimers(db, clock.now())
+      .catch((e) => opts.onError?.(e))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const handle = setInterval(tick, opts.intervalMs ?? 5000);
+  handle.unref?.();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(handle);
+      await running;
+    },
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The process engine of this app (decorated in app.ts). */
+    deals: DealsEngine;
+  }
+}

@@ -1,0 +1,117 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { dealHistory, deals, dealTimers } from "../../db/schema/index.ts";
+
+/** Queries of the process engine; every function takes the caller's executor (usually its transaction). */
+
+export type DealRow = typeof deals.$inferSelect;
+export type DealTimerRow = typeof dealTimers.$inferSelect;
+
+export async function insertDeal(tx: Executor, row: typeof deals.$inferInsert): Promise<DealRow> {
+  const [d] = await tx.insert(deals).values(row).returning();
+  if (!d) throw new Error("deals: insert returned no row");
+  return d;
+}
+
+/** The deal row locked FOR UPDATE (the engine locks the asset first). */
+export async function lockDeal(tx: Executor, id: string): Promise<DealRow | undefined> {
+  const [d] = await tx.select().from(deals).where(eq(deals.id, id)).for("update").limit(1);
+  return d;
+}
+
+export async function findDeal(exec: Executor, id: string): Promise<DealRow | undefined> {
+  const [d] = await exec.select().from(deals).where(eq(deals.id, id)).limit(1);
+  return d;
+}
+
+/**
+ * The asset's running deal, if any: at most one per asset (a partial unique index), except rental
+ * bookings, of which an asset has several (then the oldest).
+ */
+export async function findOpenDealForAsset(exec: Executor, assetId: string): Promise<DealRow | undefined> {
+  const [d] = await exec
+    .select()
+    .from(deals)
+    .where(and(eq(deals.assetId, assetId), sql`${deals.closedAt} is null`))
+    .orderBy(deals.createdAt, deals.id)
+    .limit(1);
+  return d;
+}
+
+/** Every running deal of the asset, oldest first (several only for rental bookings). */
+export async function listOpenDealsForAsset(exec: Executor, assetId: string): Promise<DealRow[]> {
+  return exec
+    .select()
+    .from(deals)
+    .where(and(eq(deals.assetId, assetId), sql`${deals.closedAt} is null`))
+    .orderBy(deals.createdAt, deals.id)
+    .limit(500);
+}
+
+export async function setDealState(tx: Executor, id: string, state: string, now: Date, closed: boolean) {
+  await tx
+    .update(deals)
+    .set({ state, updatedAt: now, ...(closed ? { closedAt: now } : {}) })
+    .where(eq(deals.id, id));
+}
+
+export async function lastHistory(exec: Executor, dealId: string) {
+  const [h] = await exec
+    .select()
+    .from(dealHistory)
+    .where(eq(dealHistory.dealId, dealId))
+    .orderBy(desc(dealHistory.id))
+    .limit(1);
+  return h;
+}
+
+export async function listHistory(exec: Executor, dealId: string) {
+  return exec.select().from(dealHistory).where(eq(dealHistory.dealId, dealId)).orderBy(dealHistory.id);
+}
+
+export async function insertHistory(tx: Executor, row: typeof dealHistory.$inferInsert): Promise<void> {
+  await tx.insert(dealHistory).values(row);
+}
+
+export async function insertTimer(tx: Executor, row: typeof dealTimers.$inferInsert): Promise<void> {
+  await tx.insert(dealTimers).values(row);
+}
+
+/**
+ * Cancels the deal's pending timers without waiting: a timer a runner has
+ * claimed right now (row locked) is skipped; that runner re-checks the deal's
+ * state under the deal lock and marks it 'omitido'.
+ */
+export async function cancelPendingTimers(tx: Executor, dealId: string, now: Date): Promise<void> {
+  await tx.execute(sql`update deal_timers set status = 'cancelado', fired_at = ${now}
+    where id in (select id from deal_timers where deal_id = ${dealId}::uuid and status = 'pendiente'
+                 for update skip locked)`);
+}
+
+/** Claims one due timer (FOR UPDATE SKIP LOCKED): another process never gets the same one. */
+export async function claimDueTimer(tx: Executor, now: Date): Promise<DealTimerRow | undefined> {
+  const [t] = await tx
+    .select()
+    .from(dealTimers)
+    .where(and(eq(dealTimers.status, "pendiente"), sql`${dealTimers.dueAt} <= ${now}`))
+    .orderBy(dealTimers.dueAt, dealTimers.id)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return t;
+}
+
+export async function finishTimer(tx: Executor, id: number, status: "disparado" | "omitido", now: Date) {
+  await tx.update(dealTimers).set({ status, firedAt: now }).where(eq(dealTimers.id, id));
+}
+
+/** After a failed attempt: count it, keep the error, retry later. */
+export async function postponeTimer(exec: Executor, id: number, error: string, retryAt: Date) {
+  await exec
+    .update(dealTimers)
+    .set({ attempts: sql`${dealTimers.attempts} + 1`, lastError: error.slice(0, 500), dueAt: retryAt })
+    .where(and(eq(dealTimers.id, id), eq(dealTimers.status, "pendiente")));
+}
+
+export async function listTimers(exec: Executor, dealId: string) {
+  return exec.select().from(dealTimers).where(eq(dealTimers.dealId, dealId)).orderBy(dealTimers.id);
+}

@@ -1,0 +1,156 @@
+import {
+  assetDonationResponseSchema,
+  communityDonationSchema,
+  createDonationSchema,
+  DONATION_MSG,
+  donationIdParamsSchema,
+  donationSchema,
+  errorResponseSchema,
+} from "@valoriza/domain";
+import type { onRequestAsyncHookHandler } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { currentUser, makeOptionalAuthenticate } from "../../lib/auth.ts";
+import { idempotentReply, type UnitOfWork } from "../../lib/idempotency.ts";
+import type { DonationResult, DonationsService } from "./donations.service.ts";
+
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const assetParams = z.object({
+  assetId: z
+    .string()
+    .regex(UUID_RE, { message: "Activo no encontrado" })
+    .transform((s) => s.toLowerCase()),
+});
+const idemHeader = z.looseObject({ "idempotency-key": z.string().optional() });
+const one = z.object({ success: z.literal(true), message: z.string(), data: donationSchema });
+const answer = (message: string) => (r: DonationResult) => ({ success: true as const, message, data: r.donation });
+
+type Step = (
+  user: ReturnType<typeof currentUser>,
+  id: string,
+  uow: UnitOfWork<DonationResult>,
+) => Promise<DonationResult>;
+
+export const donationsRoutes =
+  (donations: DonationsService, authenticate: onRequestAsyncHookHandler, db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    // A session is optional here: it only decides what the viewer may see of a direct donation.
+    const optionalAuth = makeOptionalAuthenticate(authenticate as Parameters<typeof makeOptionalAuthenticate>[0]);
+
+    app.get(
+      "/donations/asset/:assetId",
+      {
+        onRequest: optionalAuth,
+        schema: {
+          tags: ["Donaciones"],
+          summary:
+            "La donación pendiente de un activo (sesión opcional): pública si es comunitaria; " +
+            "si es directa o un regalo, sus datos solo para quien dona y quien recibe",
+          params: assetParams,
+          response: { 200: assetDonationResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (req) => ({ success: true as const, data: await donations.forAsset(req.params.assetId, req.authUser?.id) }),
+    );
+
+    app.get(
+      "/donations",
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ["Donaciones"],
+          summary: "Mis donaciones y regalos (hechos y recibidos); los regalos son las que tienen destinatario",
+          security,
+          response: { 200: z.array(donationSchema), 401: errorResponseSchema },
+        },
+      },
+      async (req) => donations.list(currentUser(req)),
+    );
+
+    app.get(
+      "/community-donations",
+      {
+        schema: {
+          tags: ["Donaciones"],
+          summary: "Donaciones comunitarias sin reclamar (sin sesión)",
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),
+          response: { 200: z.array(communityDonationSchema) },
+        },
+      },
+      async (req) => donations.community(req.query.limit),
+    );
+
+    app.post(
+      "/donations",
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ["Donaciones"],
+          summary: "Donar (sin destinatario: donación comunitaria) o regalar (con destinatario) uno de mis activos",
+          security,
+          headers: idemHeader,
+          body: createDonationSchema,
+          response: { 201: one, ...errors },
+        },
+      },
+      (req, reply) =>
+        idempotentReply(
+          req,
+          reply,
+          {
+            db,
+            userId: currentUser(req).id,
+            route: "POST /donations",
+            status: 201,
+            toBody: answer(req.body.recipientId ? DONATION_MSG.giftCreated : DONATION_MSG.created),
+          },
+          (uow) => donations.create(currentUser(req), req.body, uow),
+        ),
+    );
+
+    const steps: [string, string, string, Step][] = [
+      ["claim", "Reclamar una donación comunitaria (la primera persona gana)", DONATION_MSG.claimed, donations.claim],
+      ["accept", "Aceptar una donación o regalo dirigido a mí", DONATION_MSG.accepted, donations.accept],
+      ["reject", "Rechazar una donación o regalo dirigido a mí", DONATION_MSG.rejected, donations.reject],
+      ["cancel", "Cancelar mi donación pendiente", DONATION_MSG.cancelled, donations.cancel],
+    ];
+    for (const [name, summary, message, fn] of steps) {
+      app.post(
+        `/donations/${name}/:id`,
+        {
+          onRequest: authenticate,
+          schema: {
+            tags: ["Donaciones"],
+            summary,
+            security,
+            headers: idemHeader,
+            params: donationIdParamsSchema,
+            response: { 200: one, ...errors },
+          },
+        },
+        (req, reply) =>
+          idempotentReply(
+            req,
+            reply,
+            {
+              db,
+              userId: currentUser(req).id,
+              route: `POST /donations/${name}/${req.params.id}`,
+              status: 200,
+              toBody: answer(message),
+            },
+            (uow) => fn(currentUser(req), req.params.id, uow),
+          ),
+      );
+    }
+  };

@@ -1,0 +1,2 @@
+/** Public entry of the health area. */
+export { healthRoutes } from "./health.routes.ts";

@@ -1,0 +1,136 @@
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { assets, loans, users } from "../../db/schema/index.ts";
+
+/** Queries of the loans area; every function takes the caller's executor. */
+
+export type LoanRow = typeof loans.$inferSelect;
+export type NewLoan = typeof loans.$inferInsert;
+
+export async function insertLoan(tx: Executor, row: NewLoan): Promise<LoanRow> {
+  const [l] = await tx.insert(loans).values(row).returning();
+  if (!l) throw new Error("loans: insert returned no row");
+  return l;
+}
+
+export async function findLoan(exec: Executor, id: string): Promise<LoanRow | undefined> {
+  const [l] = await exec.select().from(loans).where(eq(loans.id, id)).limit(1);
+  return l;
+}
+
+/** A loan as its process handlers read it: the record plus its collateral asset's title (if any). */
+export type LoanData = LoanRow & { garantiaTitulo: string | null };
+
+const collateralTitle = sql<string | null>`(select a.title from ${assets} a where a.id = ${loans.garantiaActivoId})`;
+
+export async function findLoanData(exec: Executor, id: string): Promise<LoanData | undefined> {
+  const [r] = await exec.select({ l: loans, t: collateralTitle }).from(loans).where(eq(loans.id, id)).limit(1);
+  return r ? { ...r.l, garantiaTitulo: r.t } : undefined;
+}
+
+/** The loan whose collateral deal ('garantia_prestamo') is `dealId`. */
+export async function findLoanByCollateralDeal(exec: Executor, dealId: string): Promise<LoanData | undefined> {
+  const [r] = await exec
+    .select({ l: loans, t: collateralTitle })
+    .from(loans)
+    .where(eq(loans.garantiaDealId, dealId))
+    .limit(1);
+  return r ? { ...r.l, garantiaTitulo: r.t } : undefined;
+}
+
+/** An asset as it is now (no lock: the request only checks it; approval locks it). */
+export async function findAssetRow(exec: Executor, id: string) {
+  const [a] = await exec.select().from(assets).where(eq(assets.id, id)).limit(1);
+  return a;
+}
+
+export async function updateLoan(tx: Executor, id: string, patch: Partial<NewLoan>): Promise<void> {
+  await tx.update(loans).set(patch).where(eq(loans.id, id));
+}
+
+export interface LoanView {
+  l: LoanRow;
+  assetTitle: string;
+  assetCategory: string;
+  prestatarioName: string;
+  prestamistaName: string;
+  /** The collateral asset's title and category (garantiaTipo activo_colateral), else null. */
+  garantiaTitle: string | null;
+  garantiaCategory: string | null;
+}
+
+const viewSelect = (exec: Executor) =>
+  exec
+    .select({
+      l: loans,
+      assetTitle: assets.title,
+      assetCategory: assets.category,
+      prestatarioName: sql<string>`(select u.name from ${users} u where u.id = ${loans.prestatarioId})`,
+      prestamistaName: sql<string>`(select u.name from ${users} u where u.id = ${loans.prestamistaId})`,
+      garantiaTitle: collateralTitle,
+      garantiaCategory: sql<string | null>`(select g.category from ${assets} g where g.id = ${loans.garantiaActivoId})`,
+    })
+    .from(loans)
+    .innerJoin(assets, eq(assets.id, loans.assetId));
+
+export async function findLoanView(exec: Executor, id: string): Promise<LoanView | undefined> {
+  const [v] = await viewSelect(exec).where(eq(loans.id, id)).limit(1);
+  return v;
+}
+
+export function listLoanViews(exec: Executor, role: "prestatario" | "prestamista", userId: string) {
+  const col = role === "prestatario" ? loans.prestatarioId : loans.prestamistaId;
+  return viewSelect(exec).where(eq(col, userId)).orderBy(desc(loans.fechaSolicitud)).limit(200);
+}
+
+/** Active loans whose reminder (a day before the due date) is due and not yet sent. */
+export function loansNeedingReminder(exec: Executor, reminderBefore: Date) {
+  return exec
+    .select()
+    .from(loans)
+    .where(
+      and(
+        eq(loans.estado, "activo"),
+        isNull(loans.recordatorioEnviado),
+        lte(loans.fechaDevolucionEsperada, reminderBefore),
+      ),
+    )
+    .limit(100);
+}
+
+/** Active loans past their due date whose overdue notice was not yet sent. */
+export function loansNeedingOverdueNotice(exec: Executor, now: Date) {
+  return exec
+    .select()
+    .from(loans)
+    .where(and(eq(loans.estado, "activo"), isNull(loans.avisoVencidoEnviado), lte(loans.fechaDevolucionEsperada, now)))
+    .limit(100);
+}
+
+/** Marks a notice sent unless another process already did (returns whether this call won). */
+export async function markNotice(tx: Executor, id: string, which: "recordatorio" | "aviso", now: Date) {
+  const col = which === "recordatorio" ? loans.recordatorioEnviado : loans.avisoVencidoEnviado;
+  const rows = await tx
+    .update(loans)
+    .set(which === "recordatorio" ? { recordatorioEnviado: now } : { avisoVencidoEnviado: now })
+    .where(and(eq(loans.id, id), isNull(col)))
+    .returning({ id: loans.id });
+  return rows.length > 0;
+}
+
+/** A lender's public assets offered for lending and free now (the borrower's dialog picks one). */
+export function listLendableAssets(exec: Executor, lenderId: string, purposes: string[]) {
+  return exec
+    .select()
+    .from(assets)
+    .where(
+      and(
+        eq(assets.userId, lenderId),
+        eq(assets.privacy, "publico"),
+        inArray(assets.mainPurpose, purposes),
+        inArray(assets.status, ["activo", "disponible"]),
+      ),
+    )
+    .orderBy(desc(assets.createdAt))
+    .limit(100);
+}

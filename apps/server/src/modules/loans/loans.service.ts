@@ -1,0 +1,227 @@
+import {
+  type CreateLoanData,
+  DAY_MS_LOAN,
+  LOAN_COLLATERAL_PROCESS,
+  LOAN_MSG,
+  LOAN_PROCESS,
+  type Loan,
+  loanDueDate,
+} from "@valoriza/domain";
+import type { Db, Tx } from "../../db/client.ts";
+import type { AuthUser } from "../../lib/auth.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
+import { lockAsset, toAssetDto } from "../assets/index.ts";
+import type { DealsEngine } from "../deals/index.ts";
+import { notify } from "../notifications/index.ts";
+import { findUserById } from "../users/index.ts";
+import { type ApproveInput, collateralHandlers, createLoanHandlers, LOAN_PURPOSES } from "./loans.process.ts";
+import {
+  findAssetRow,
+  findLoan,
+  findLoanView,
+  insertLoan,
+  type LoanData,
+  type LoanRow,
+  type LoanView,
+  listLendableAssets,
+  listLoanViews,
+  loansNeedingOverdueNotice,
+  loansNeedingReminder,
+  markNotice,
+} from "./loans.repository.ts";
+
+export interface LoanResult {
+  loan: Loan;
+}
+
+export function toLoanDto(v: LoanView, viewerId: string, now: Date): Loan {
+  const l = v.l;
+  const due = l.fechaDevolucionEsperada;
+  return {
+    _id: l.id,
+    activoId: { _id: l.assetId, title: v.assetTitle, category: v.assetCategory },
+    prestatarioId: { _id: l.prestatarioId, name: v.prestatarioName ?? "" },
+    prestamistaId: { _id: l.prestamistaId, name: v.prestamistaName ?? "" },
+    estado: l.estado as Loan["estado"],
+    garantiaTipo: l.garantiaTipo as Loan["garantiaTipo"],
+    garantiaValor: l.garantiaValor,
+    garantiaActivoId: l.garantiaActivoId
+      ? { _id: l.garantiaActivoId, title: v.garantiaTitle ?? "", category: v.garantiaCategory ?? "" }
+      : null,
+    plazoDias: l.plazoDias,
+    interes: l.interes,
+    interesCreditos: l.interesCreditos,
+    notas: l.notas,
+    fechaSolicitud: l.fechaSolicitud.toISOString(),
+    fechaAprobacion: l.fechaAprobacion ? l.fechaAprobacion.toISOString() : null,
+    fechaDevolucionEsperada: due ? due.toISOString() : null,
+    fechaCierre: l.fechaCierre ? l.fechaCierre.toISOString() : null,
+    miRol: l.prestamistaId === viewerId ? "prestamista" : "prestatario",
+    puedeMarcarVencido: l.estado === "activo" && due !== null && now.getTime() > due.getTime(),
+  };
+}
+
+export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) {
+  engine.register(LOAN_PROCESS, createLoanHandlers(engine));
+  engine.register(LOAN_COLLATERAL_PROCESS, collateralHandlers);
+  const plain = plainUnitOfWork(db);
+
+  async function view(tx: Tx, id: string, viewerId: string): Promise<Loan> {
+    const v = await findLoanView(tx, id);
+    if (!v) throw notFound(LOAN_MSG.notFound);
+    return toLoanDto(v, viewerId, clock.now());
+  }
+
+  async function step(
+    user: AuthUser,
+    id: string,
+    transition: string,
+    uow: UnitOfWork<LoanResult>,
+    notAllowed: string = LOAN_MSG.onlyLender,
+  ): Promise<LoanResult> {
+    return uow(async (tx) => {
+      // A loan with an asset collateral touches two assets: lock both in ascending id order first
+      // (the order exchanges use), then the engine re-locks the lent asset (already ours) and the deal.
+      const peek = await findLoan(tx, id);
+      if (peek?.garantiaActivoId) {
+        for (const assetId of [peek.assetId, peek.garantiaActivoId].sort()) await lockAsset(tx, assetId);
+      }
+      const input: ApproveInput = { approver: user };
+      const out = await engine.apply<LoanRow>(tx, {
+        dealId: id,
+        transition,
+        actor: { user },
+        input,
+        process: LOAN_PROCESS.name,
+        messages: { notFound: LOAN_MSG.notFound, notAllowed },
+      });
+      return { loan: await view(tx, out.deal.id, user.id) };
+    });
+  }
+
+  return {
+    async create(user: AuthUser, input: CreateLoanData, uow: UnitOfWork<LoanResult> = plain): Promise<LoanResult> {
+      if (input.prestamistaId === user.id) throw badRequest(LOAN_MSG.ownAsset);
+      const lender = await findUserById(db, input.prestamistaId);
+      if (!lender) throw notFound(LOAN_MSG.lenderNotFound);
+      const garantiaValor = input.garantiaTipo === "ninguna" ? 0 : (input.garantiaValor ?? 0);
+      // activo_colateral: the borrower's asset named as the guarantee (checked by the activoPrestable guard).
+      const garantiaActivoId = input.garantiaTipo === "activo_colateral" ? (input.garantiaActivoId ?? null) : null;
+      return uow(async (tx) => {
+        const out = await engine.start<LoanData>(tx, {
+          process: LOAN_PROCESS.name,
+          transition: "solicitar",
+          assetId: input.activoId,
+          parties: () => ({ prestatario: user.id, prestamista: input.prestamistaId }),
+          actor: { user },
+          messages: { assetNotFound: LOAN_MSG.notAvailable },
+          save: async (tx2, _deal, { garantiaTitulo: _t, ...built }) => ({
+            ...(await insertLoan(tx2, built)),
+            garantiaTitulo: null,
+          }),
+          build: async (tx2, asset, { id, now }) => ({
+            id,
+            assetId: asset.id,
+            prestatarioId: user.id,
+            prestamistaId: input.prestamistaId,
+            estado: "pendiente",
+            garantiaTipo: input.garantiaTipo,
+            // An asset collateral is worth its credits (set again at approval, when it is reserved).
+            garantiaValor: garantiaActivoId
+              ? ((await findAssetRow(tx2, garantiaActivoId))?.creditosAsignados ?? 0)
+              : garantiaValor,
+            garantiaActivoId,
+            garantiaDealId: null,
+            garantiaTitulo: null,
+            plazoDias: input.plazoDias,
+            interes: input.interes,
+            interesCreditos: 0,
+            notas: input.notas,
+            fechaSolicitud: now,
+            fechaAprobacion: null,
+            fechaDevolucionEsperada: null,
+            fechaCierre: null,
+            recordatorioEnviado: null,
+            avisoVencidoEnviado: null,
+          }),
+        });
+        return { loan: await view(tx, out.deal.id, user.id) };
+      });
+    },
+
+    approve: (user: AuthUser, id: string, uow: UnitOfWork<LoanResult> = plain) => step(user, id, "aprobar", uow),
+    confirmReturn: (user: AuthUser, id: string, uow: UnitOfWork<LoanResult> = plain) =>
+      step(user, id, "confirmarDevolucion", uow),
+    markDefault: (user: AuthUser, id: string, uow: UnitOfWork<LoanResult> = plain) =>
+      step(user, id, "marcarVencido", uow),
+    reject: (user: AuthUser, id: string, uow: UnitOfWork<LoanResult> = plain) => step(user, id, "rechazar", uow),
+    cancel: (user: AuthUser, id: string, uow: UnitOfWork<LoanResult> = plain) =>
+      step(user, id, "cancelar", uow, "Solo quien solicitó el préstamo puede cancelarlo"),
+
+    async list(user: AuthUser, role: "prestatario" | "prestamista") {
+      const now = clock.now();
+      const rows = await listLoanViews(db, role, user.id);
+      return { success: true as const, data: rows.map((v) => toLoanDto(v, user.id, now)) };
+    },
+
+    /** The lender's public 'prestar' assets that are free now (for the request dialog). */
+    async lendableAssets(lenderId: string) {
+      const rows = await listLendableAssets(db, lenderId, LOAN_PURPOSES);
+      return { success: true as const, data: rows.map((a) => toAssetDto(a)) };
+    },
+
+    /** Reminders a day before the due date and the notice after it (each sent once). */
+    sendDueNotices: (now: Date = clock.now()) => sendLoanDueNotices(db, now),
+  };
+}
+
+/**
+ * Sends each active loan's reminder (from a day before its due date) and its
+ * overdue notice (after the due date), once each even with several processes
+ * (the flag is set with a conditional UPDATE in the same transaction as the
+ * notification). Returns how many notices were sent.
+ */
+export async function sendLoanDueNotices(db: Db, now: Date): Promise<number> {
+  let sent = 0;
+  const remind = await loansNeedingReminder(db, new Date(now.getTime() + DAY_MS_LOAN));
+  for (const l of remind) {
+    await db.transaction(async (tx) => {
+      if (!(await markNotice(tx, l.id, "recordatorio", now))) return;
+      const due = l.fechaDevolucionEsperada ?? loanDueDate(now, 0);
+      await notify(tx, {
+        userId: l.prestatarioId,
+        tipo: "prestamo_recordatorio",
+        titulo: "Recordatorio de devolución",
+        descripcion: `Tu préstamo vence el ${due.toLocaleDateString("es-CO", { timeZone: "America/Bogota" })}. Recuerda devolver el activo a tiempo.`,
+        relacionadoId: l.id,
+        relacionadoTipo: "transaccion",
+      });
+      sent++;
+    });
+  }
+  const overdue = await loansNeedingOverdueNotice(db, now);
+  for (const l of overdue) {
+    await db.transaction(async (tx) => {
+      if (!(await markNotice(tx, l.id, "aviso", now))) return;
+      for (const [userId, descripcion] of [
+        [l.prestatarioId, "Tu préstamo superó la fecha de devolución. Devuelve el activo cuanto antes."],
+        [l.prestamistaId, "Un préstamo tuyo superó la fecha de devolución. Ya puedes marcarlo como vencido."],
+      ] as const) {
+        await notify(tx, {
+          userId,
+          tipo: "prestamo_vencido_aviso",
+          titulo: "Préstamo con la fecha de devolución vencida",
+          descripcion,
+          relacionadoId: l.id,
+          relacionadoTipo: "transaccion",
+        });
+      }
+      sent++;
+    });
+  }
+  return sent;
+}
+
+export type LoansService = ReturnType<typeof createLoansService>;

@@ -1,0 +1,3 @@
+/** Public entry of the profile area. */
+export { profileRoutes } from "./profile.routes.ts";
+export { createProfileService, type ProfileService } from "./profile.service.ts";

@@ -1,0 +1,169 @@
+import {
+  colombianMonth,
+  isWalletMethod,
+  TASA_CAMBIO_COP,
+  WITHDRAWAL_METHOD_LABELS,
+  WITHDRAWALS_MSG,
+  type WithdrawalMethod,
+  walletCapCheck,
+} from "@valoriza/domain";
+import type { Tx } from "../../db/client.ts";
+import { unprocessable } from "../../lib/errors.ts";
+import { recordMovement, recordTransaction } from "../activity/index.ts";
+import type { DealRow, ProcessHandlers, TransitionContext } from "../deals/index.ts";
+import { withdrawalDebit, withdrawalRefund } from "../ledger/index.ts";
+import { notify } from "../notifications/index.ts";
+import type { PayoutProvider } from "./withdrawals.payout.ts";
+import {
+  destinationMonthCOP,
+  findWithdrawal,
+  lockDestination,
+  updateWithdrawal,
+  type WithdrawalRow,
+} from "./withdrawals.repository.ts";
+
+/** Input of the admin's transitions. */
+export interface ResolveInput {
+  referencia?: string;
+  motivo?: string;
+}
+
+type Ctx = TransitionContext<WithdrawalRow>;
+const fmt = (n: number) => n.toLocaleString("es-CO");
+
+function lines(ctx: Ctx) {
+  const w = ctx.data;
+  const via = `${WITHDRAWAL_METHOD_LABELS[w.metodo as WithdrawalMethod]} (${w.destinoMascara})`;
+  switch (ctx.transition) {
+    case "solicitar":
+      return {
+        titulo: "Retiro solicitado",
+        texto: `Solicitaste un retiro de ${fmt(w.monto)} créditos (${fmt(w.valorCOP)} COP) a ${via}. Estado: pendiente.`,
+        valor: -w.monto,
+      };
+    case "aprobar":
+      return {
+        titulo: "Retiro pagado",
+        texto: `Tu retiro de ${fmt(w.monto)} créditos fue pagado a ${via}. Referencia: ${w.referencia ?? ""}.`,
+        valor: 0,
+      };
+    default: {
+      const why =
+        ctx.transition === "expirar"
+          ? "venció sin pagarse (15 días)"
+          : `fue rechazado${w.motivo ? `: ${w.motivo}` : ""}`;
+      return {
+        titulo: "Retiro rechazado",
+        texto: `Tu retiro de ${fmt(w.monto)} créditos ${why}. Te devolvimos los ${fmt(w.monto)} créditos.`,
+        valor: w.monto,
+      };
+    }
+  }
+}
+
+export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<WithdrawalRow> {
+  const reload = async (ctx: Ctx) => {
+    const w = await findWithdrawal(ctx.tx, ctx.deal.id);
+    if (w) ctx.data = w;
+  };
+  return {
+    async load(tx: Tx, deal: DealRow) {
+      const w = await findWithdrawal(tx, deal.id);
+      if (!w) throw new Error(`withdrawals: record of deal ${deal.id} missing`);
+      return w;
+    },
+    guards: {
+      /** Nequi/Daviplata: the month's total to that number stays within 210.5 UVT. */
+      async dentroDelTope(ctx) {
+        const w = ctx.data;
+        if (!isWalletMethod(w.metodo)) return;
+        await lockDestination(ctx.tx, w.destinoHuella);
+        const month = colombianMonth(ctx.now);
+        const already = await destinationMonthCOP(ctx.tx, w.destinoHuella, month.start, month.end);
+        const check = walletCapCheck(already, w.valorCOP, TASA_CAMBIO_COP);
+        if (!check.ok) {
+          throw unprocessable(
+            WITHDRAWALS_MSG.capExceeded(w.metodo as WithdrawalMethod, already, check.remainingCredits),
+            { topeMensualCOP: check.remainingCOP + already, yaRetiradoCOP: already },
+          );
+        }
+      },
+    },
+    effects: {
+      async debitarCreditos(ctx) {
+        const w = ctx.data;
+        ctx.result.creditosRestantes = await withdrawalDebit(ctx.tx, {
+          userId: w.userId,
+          amount: w.monto,
+          refId: w.id,
+          description: `Retiro a ${WITHDRAWAL_METHOD_LABELS[w.metodo as WithdrawalMethod]}`,
+        });
+      },
+      async registrarPago(ctx) {
+        const w = ctx.data;
+        const input = (ctx.input ?? {}) as ResolveInput;
+        const paid = await provider.pay({
+          withdrawalId: w.id,
+          metodo: w.metodo as WithdrawalMethod,
+          valorCOP: w.valorCOP,
+          destino: w.destino ?? {},
+          referencia: input.referencia,
+        });
+        if (paid.status === "fallido") throw unprocessable(paid.motivo);
+        await updateWithdrawal(ctx.tx, w.id, {
+          referencia: paid.referencia,
+          proveedor: provider.name,
+          resueltoPor: ctx.actorUserId,
+        });
+        await reload(ctx);
+      },
+      async devolverCreditos(ctx) {
+        const w = ctx.data;
+        const input = (ctx.input ?? {}) as ResolveInput;
+        ctx.result.creditosRestantes = await withdrawalRefund(ctx.tx, {
+          userId: w.userId,
+          amount: w.monto,
+          refId: w.id,
+          actorUserId: ctx.actorUserId,
+          description: "Retiro rechazado: créditos devueltos",
+        });
+        await updateWithdrawal(ctx.tx, w.id, {
+          motivo: input.motivo || null,
+          resueltoPor: ctx.actorUserId,
+        });
+        await reload(ctx);
+      },
+      async ocultarDestino(ctx) {
+        // Final: the payout no longer needs the destination; only 'Nequi ••••4567' stays.
+        await updateWithdrawal(ctx.tx, ctx.data.id, { destino: null });
+        await reload(ctx);
+      },
+      async registrarActividad(ctx) {
+        const w = ctx.data;
+        const l = lines(ctx);
+        await recordMovement(ctx.tx, { userId: w.userId, tipo: "retiro", descripcion: l.texto, valor: l.valor });
+        await recordTransaction(ctx.tx, {
+          userId: w.userId,
+          type: "retiro",
+          amountCOP: w.valorCOP,
+          amountCredits: w.monto,
+          description: l.texto,
+        });
+      },
+      async notificarSolicitante(ctx) {
+        const l = lines(ctx);
+        await notify(ctx.tx, {
+          userId: ctx.data.userId,
+          tipo: `retiro_${ctx.to}`,
+          titulo: l.titulo,
+          descripcion: l.texto,
+          relacionadoId: ctx.deal.id,
+          relacionadoTipo: "transaccion",
+        });
+      },
+    },
+    async onState(ctx) {
+      await updateWithdrawal(ctx.tx, ctx.deal.id, { estado: ctx.to, updatedAt: ctx.now });
+    },
+  };
+}

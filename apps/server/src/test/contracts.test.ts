@@ -1,0 +1,200 @@
+import {
+  actionsResponseSchema,
+  assetDeactivatedResponseSchema,
+  assetDetailResponseSchema,
+  assetListResponseSchema,
+  assetRegisteredResponseSchema,
+  authResponseSchema,
+  categoriesResponseSchema,
+  changePasswordResponseSchema,
+  creditsReleasedResponseSchema,
+  economicReportResponseSchema,
+  economyStateResponseSchema,
+  healthResponseSchema,
+  markReadResponseSchema,
+  moneyRegisteredResponseSchema,
+  movimientosResponseSchema,
+  notificationsResponseSchema,
+  operationFinishedResponseSchema,
+  profileResponseSchema,
+  saldoResponseSchema,
+  timeRegisteredResponseSchema,
+  transaccionesResponseSchema,
+  unreadCountResponseSchema,
+  userLookupResponseSchema,
+  valuationMigratedResponseSchema,
+  walletBalanceResponseSchema,
+  walletMiniResponseSchema,
+  walletSyncResponseSchema,
+  walletTransactionsResponseSchema,
+} from "@valoriza/domain";
+import { sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { createTestApp, signUp, type TestContext, type TestUser } from "./harness.ts";
+
+/**
+ * The documented response contracts (packages/domain, shown in /api/docs) match what
+ * the server really sends. Answers are not validated at run time (plugins/serializer.ts),
+ * so this is where a drift shows: parsing must keep every key (no undocumented field is
+ * dropped) and accept every value.
+ */
+function expectContract(schema: z.ZodType, res: LightMyRequestResponse, status = 200) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json();
+  const parsed = schema.safeParse(body);
+  expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  expect(parsed.data).toEqual(body);
+  return body;
+}
+
+let t: TestContext;
+let u: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  u = await signUp(t.app, { email: "admin@valoriza.test" });
+});
+afterAll(() => t.close());
+
+const get = (url: string, auth = true) => t.app.inject({ method: "GET", url, headers: auth ? u.auth : {} });
+const send = (method: "POST" | "PUT", url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: u.auth, ...(payload ? { payload } : {}) });
+
+const GOODS = {
+  title: "Bicicleta de ruta",
+  description: "Marco de aluminio, talla M, poco uso.",
+  assetType: "bien",
+  origin: "personal",
+  category: "Deportes",
+  condition: "usado",
+  physicalState: "bueno",
+  yearOfPurchase: 2022,
+  baseValueCOP: 1_500_000,
+  mainPurpose: "intercambiar",
+  privacy: "publico",
+  images: [],
+};
+
+describe("every route's answer matches its documented contract", () => {
+  it("system, account and profile", async () => {
+    expectContract(healthResponseSchema, await get("/api/health", false));
+    const other = await signUp(t.app);
+    const reg = await t.app.inject({
+      method: "POST",
+      url: "/api/users/register",
+      payload: { name: "Ana", apellido: "Gil", email: `ana.${Date.now()}@valoriza.test`, password: "secreta123" },
+    });
+    expectContract(authResponseSchema, reg, 201);
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/users/login",
+      payload: { email: u.email, password: u.password },
+    });
+    expectContract(authResponseSchema, login);
+    expectContract(userLookupResponseSchema, await get(`/api/users/email/${encodeURIComponent(other.email)}`));
+    expectContract(profileResponseSchema, await get("/api/profile"));
+    expectContract(profileResponseSchema, await send("PUT", "/api/profile", { ciudad: "Medellín" }));
+  });
+
+  it("assets: registration, lists, detail, operations", async () => {
+    const created = expectContract(assetRegisteredResponseSchema, await send("POST", "/api/assets", GOODS), 201);
+    const id = created.data._id as string;
+    expectContract(
+      timeRegisteredResponseSchema,
+      await send("POST", "/api/tiempo/registrar", { tipo: "Clases", horas: 2, especializado: true, descripcion: "x" }),
+      201,
+    );
+    expectContract(
+      moneyRegisteredResponseSchema,
+      await send("POST", "/api/dinero/registrar", { monto: 200_000, tipo: "donacion", descripcion: "Aporte" }),
+      201,
+    );
+    expectContract(assetListResponseSchema, await get("/api/assets?q=bicicleta", false));
+    const mine = await get("/api/assets/mine");
+    expect(mine.statusCode).toBe(200);
+    // Until pagination lands the lists answer {success, data}; with it, {success, data, total, limit, offset}.
+    for (const a of mine.json().data) expect(assetDetailResponseSchema.shape.data.parse(a)).toEqual(a);
+    expectContract(assetDetailResponseSchema, await get(`/api/activos/${id}`, false));
+    expectContract(valuationMigratedResponseSchema, await send("POST", "/api/assets/migrate-valorizacion"));
+    expectContract(actionsResponseSchema, await get("/api/actions/bienes", false));
+    expectContract(categoriesResponseSchema, await get("/api/formularios/categorias", false));
+
+    // An operation in course, then finished: its credits are released.
+    await t.database.db.execute(sql`update assets set status = 'operacion' where id = ${id}::uuid`);
+    expectContract(operationFinishedResponseSchema, await send("PUT", `/api/operaciones/finalizar/${id}`));
+    expectContract(
+      creditsReleasedResponseSchema,
+      await send("POST", "/api/activos/liberar-creditos", { activoId: id }),
+    );
+    const fresh = expectContract(assetRegisteredResponseSchema, await send("POST", "/api/assets", GOODS), 201);
+    expectContract(assetDeactivatedResponseSchema, await send("PUT", `/api/activos/desactivar/${fresh.data._id}`));
+  });
+
+  it("an idempotent replay answers the same documented shape", async () => {
+    const headers = { ...u.auth, "idempotency-key": `contrato-${Date.now()}` };
+    const first = await t.app.inject({ method: "POST", url: "/api/assets", headers, payload: GOODS });
+    const again = await t.app.inject({ method: "POST", url: "/api/assets", headers, payload: GOODS });
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(expectContract(assetRegisteredResponseSchema, again, 201)).toEqual(first.json());
+  });
+
+  it("wallet, activity, notifications and economy", async () => {
+    expectContract(saldoResponseSchema, await get(`/api/usuarios/${u.id}/saldo`));
+    expectContract(walletBalanceResponseSchema, await get(`/api/wallet/balance/${u.id}`));
+    const tx = expectContract(walletTransactionsResponseSchema, await get(`/api/wallet/transactions/${u.id}?limit=50`));
+    expect(tx.data.length).toBeGreaterThan(0);
+    expectContract(walletMiniResponseSchema, await get(`/api/wallet/mini/${u.id}`));
+    expectContract(walletSyncResponseSchema, await send("POST", `/api/wallet/sync/${u.id}`));
+    const trans = expectContract(transaccionesResponseSchema, await get("/api/transacciones/mis-transacciones/all"));
+    expect(trans.data.length).toBeGreaterThan(0);
+    expectContract(movimientosResponseSchema, await get("/api/movimientos/mis-movimientos/all"));
+    expectContract(movimientosResponseSchema, await get(`/api/movimientos/${u.id}`));
+    const notes = expectContract(notificationsResponseSchema, await get("/api/notificaciones/usuario"));
+    expect(notes.data.length).toBeGreaterThan(0);
+    expectContract(unreadCountResponseSchema, await get("/api/notificaciones/no-leidas/count"));
+    expectContract(
+      markReadResponseSchema,
+      await send("POST", "/api/notificaciones/marcar-leidas", { notificacionIds: [] }),
+    );
+    expectContract(economicReportResponseSchema, await get("/api/economia/reporte", false));
+    expectContract(economyStateResponseSchema, await get("/api/economia/estado", false));
+  });
+
+  it("password change (last: it revokes the earlier token)", async () => {
+    expectContract(
+      changePasswordResponseSchema,
+      await send("PUT", "/api/profile/password", { currentPassword: u.password, newPassword: "otra-clave-9" }),
+    );
+  });
+});
+
+describe("/api/docs documents a response for every route", () => {
+  it("every operation has a 2xx response schema and its errors use the envelope", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    const doc = res.json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    const missing: string[] = [];
+    let operations = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        operations++;
+        const responses = op.responses ?? {};
+        const ok = Object.entries(responses).find(([s]) => s.startsWith("2"));
+        const okSchema = ok?.[1].content?.["application/json"] as { schema?: Record<string, unknown> } | undefined;
+        const props = Object.keys((okSchema?.schema?.properties as object | undefined) ?? {});
+        // A real contract, not an open `{ success: true }` object.
+        if (!okSchema?.schema || (okSchema.schema.type === "object" && props.length < 2 && props[0] !== "status"))
+          missing.push(`${method.toUpperCase()} ${path}`);
+        for (const [status, r] of Object.entries(responses)) {
+          if (!status.startsWith("4") && !status.startsWith("5")) continue;
+          const schema = JSON.stringify(r.content?.["application/json"] ?? {});
+          if (!schema.includes("requestId")) missing.push(`${method.toUpperCase()} ${path} ${status} (envelope)`);
+        }
+      }
+    }
+    expect(operations).toBeGreaterThan(25);
+    expect(missing).toEqual([]);
+  });
+});
