@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { precompress } from "./scripts/precompress.ts";
 
 const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/].+\.ts$/;
 
@@ -27,7 +28,7 @@ function domainTreeShaking(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), domainTreeShaking()],
+  plugins: [react(), tailwindcss(), domainTreeShaking(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

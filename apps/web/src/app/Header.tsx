@@ -1,31 +1,46 @@
 import { formatCredits } from "@valoriza/domain";
-import { CircleCheck, Lock, LogIn, LogOut, Package } from "lucide-react";
+import { CircleCheck, Info, Lock, LogIn, LogOut, Menu, Package } from "lucide-react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { LogoMark } from "../components/ui/logo.tsx";
 import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
 import { useCredits } from "../lib/account.ts";
 import { openAuthDialog } from "../lib/auth-dialog.ts";
+import { FOCUS_FALLBACK_ATTR } from "../lib/focus.ts";
+import { useMyLimits } from "../lib/limits.ts";
 import { type SessionUser, useSession } from "../lib/session.tsx";
 import { cn } from "../lib/utils.ts";
 import { preloadAuthDialog } from "./LazyHosts.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 
+const preloadNavigation = () => import("./NavigationSheet.tsx");
+const NavigationSheet = lazy(() => preloadNavigation().then((m) => ({ default: m.NavigationSheet })));
+
+/** One line on blocked credits (overview §1: issued blocked, released when an operation finishes). */
+export const BLOCKED_CREDITS_HINT = "Se liberan cuando completas una operación con el activo.";
+
 export function Header() {
   const { user } = useSession();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-5 lg:px-8">
         <Link
           to="/"
           className="flex shrink-0 items-center gap-2 rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-offset-2"
         >
           <LogoMark className="size-9" />
-          <span className="text-xl font-extrabold tracking-tight text-slate-900 max-[359px]:sr-only">
+          {/* Narrow phones keep the mark only, so the signed-out buttons show their words. */}
+          <span
+            className={cn(
+              "text-xl font-extrabold tracking-tight text-slate-900",
+              user ? "max-[359px]:sr-only" : "max-[419px]:sr-only",
+            )}
+          >
             Valor<span className="text-emerald-600">iza</span>
           </span>
         </Link>
-        <SearchBox className="hidden max-w-md flex-1 lg:block" />
+        <SearchBox className="hidden max-w-md min-w-40 flex-1 lg:block" />
         <nav aria-label="Cuenta" className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           {user ? <SignedInActions user={user} /> : <SignedOutActions />}
         </nav>
@@ -34,6 +49,43 @@ export function Header() {
     </header>
   );
 }
+
+/** 'Menú' opens the site menu (every page of the app); the sheet's code loads on first use. */
+function MenuButton({ onLogout }: { onLogout?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [needed, setNeeded] = useState(false);
+  const preload = () => void preloadNavigation();
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setNeeded(true);
+          setOpen(true);
+        }}
+        // After signing in the login button is gone: the modal hands focus to this button instead.
+        {...{ [FOCUS_FALLBACK_ATTR]: "" }}
+        className={cn("px-2.5 sm:px-3", NARROW)}
+      >
+        <Menu aria-hidden="true" className="size-4" />
+        Menú
+      </Button>
+      {needed ? (
+        <Suspense fallback={null}>
+          <NavigationSheet open={open} onOpenChange={setOpen} onLogout={onLogout ?? (() => undefined)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** Narrow phones: tighter buttons so every one keeps its words. */
+const NARROW = "max-[419px]:px-2 max-[419px]:text-[0.8125rem]";
 
 function SignedOutActions() {
   // Start downloading the modal as soon as the pointer or focus gets near it.
@@ -46,27 +98,30 @@ function SignedOutActions() {
         onClick={() => openAuthDialog("login")}
         onPointerEnter={preload}
         onFocus={preload}
-        title="Iniciar Sesión"
-        className="px-2.5 sm:px-3"
+        className={cn("px-2.5 sm:px-3", NARROW)}
       >
-        {/* Narrow phones: the icon, with the words for screen readers. */}
-        <LogIn aria-hidden="true" className="size-5 min-[420px]:hidden" />
-        <span className="max-[419px]:sr-only">Iniciar Sesión</span>
+        <LogIn aria-hidden="true" className="size-4 max-[419px]:hidden" />
+        Iniciar Sesión
       </Button>
       <Button
         size="sm"
         onClick={() => openAuthDialog("register")}
         onPointerEnter={preload}
         onFocus={preload}
-        className="px-3"
+        className={cn("px-3", NARROW)}
       >
         Registrarse
       </Button>
+      <MenuButton />
     </>
   );
 }
 
-function CreditsSummary({ className }: { className?: string }) {
+/**
+ * The two balances, labelled where there is room (phones' second row and wide screens); the blocked
+ * one has a one-line explanation behind its info button.
+ */
+function CreditsSummary({ className, labelClass }: { className?: string; labelClass: string }) {
   const { credits, isLoading } = useCredits();
   const value = (n: number | undefined) => (credits && n !== undefined ? formatCredits(n) : isLoading ? "…" : "—");
   return (
@@ -76,18 +131,85 @@ function CreditsSummary({ className }: { className?: string }) {
         className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-sm font-semibold text-emerald-800 tabular-nums ring-1 ring-emerald-600/15"
       >
         <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-600" />
-        <span className="sr-only">Créditos disponibles:</span>
         <span data-testid="creditos-disponibles">{value(credits?.disponibles)}</span>
+        <span className={cn("font-medium", labelClass)}>disponibles</span>
       </li>
       <li
         title="Créditos bloqueados"
-        className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 text-sm font-semibold text-amber-800 tabular-nums ring-1 ring-amber-600/15"
+        className="relative inline-flex items-center gap-1.5 rounded-full bg-amber-50 py-1 pr-1 pl-2.5 text-sm font-semibold text-amber-900 tabular-nums ring-1 ring-amber-600/20"
       >
-        <Lock aria-hidden="true" className="size-4 shrink-0 text-amber-600" />
-        <span className="sr-only">Créditos bloqueados:</span>
+        <Lock aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
         <span data-testid="creditos-bloqueados">{value(credits?.bloqueados)}</span>
+        <span className={cn("font-medium", labelClass)}>bloqueados</span>
+        <BlockedInfo />
       </li>
     </ul>
+  );
+}
+
+/** A small disclosure: the info button shows the explanation under the chip; Esc or a click away hides it. */
+function BlockedInfo() {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const rootRef = useRef<HTMLSpanElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+  return (
+    <span ref={rootRef} className="inline-flex">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="¿Qué son los créditos bloqueados?"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((v) => !v)}
+        className="flex size-6 items-center justify-center rounded-full text-amber-800 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600"
+      >
+        <Info aria-hidden="true" className="size-4" />
+      </button>
+      <span
+        id={id}
+        role="note"
+        hidden={!open}
+        className="vz-pop absolute top-full right-0 z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-3 text-sm font-normal text-slate-700 shadow-lg shadow-slate-900/10"
+        data-state={open ? "open" : "closed"}
+      >
+        <strong className="font-semibold text-slate-900">Créditos bloqueados: </strong>
+        {BLOCKED_CREDITS_HINT}
+        <InReviewNote />
+      </span>
+    </span>
+  );
+}
+
+/** Credits 'en revisión' (ADR 015): how many and why, inside the blocked credits' explanation. */
+function InReviewNote() {
+  const { data } = useMyLimits();
+  if (!data || data.creditosEnRevision <= 0) return null;
+  const reasons = [...new Set(data.revisiones.map((r) => r.motivoTexto))];
+  return (
+    <span className="mt-2 block" data-testid="header-en-revision">
+      <strong className="font-semibold text-slate-900">
+        En revisión: {formatCredits(data.creditosEnRevision)} créditos.{" "}
+      </strong>
+      {reasons.join(" ")}
+    </span>
   );
 }
 
@@ -99,9 +221,13 @@ function initials(user: SessionUser): string {
 function SignedInActions({ user }: { user: SessionUser }) {
   const { logout } = useSession();
   const navigate = useNavigate();
+  const signOut = () => {
+    logout();
+    navigate("/");
+  };
   return (
     <>
-      <CreditsSummary className="max-sm:hidden" />
+      <CreditsSummary className="max-sm:hidden" labelClass="max-xl:sr-only" />
       <Link
         to="/mis-activos"
         className={buttonClasses({ variant: "secondary", size: "sm", className: "max-sm:hidden" })}
@@ -112,23 +238,19 @@ function SignedInActions({ user }: { user: SessionUser }) {
       <NotificationsBell />
       <Link
         to="/perfil"
-        aria-label="Mi Cuenta"
         title={`Mi Cuenta (${[user.name, user.apellido].filter(Boolean).join(" ")})`}
-        className="flex size-10 shrink-0 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-offset-2"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-offset-2 max-sm:hidden"
       >
-        <span className="flex size-9 items-center justify-center rounded-full bg-gradient-to-br from-emerald-500 to-teal-600 text-sm font-bold text-white shadow-sm hover:from-emerald-600 hover:to-teal-700">
+        <span
+          aria-hidden="true"
+          className="flex size-9 items-center justify-center rounded-full bg-gradient-to-br from-emerald-600 to-teal-700 text-sm font-bold text-white shadow-sm hover:from-emerald-700 hover:to-teal-800"
+        >
           {initials(user)}
         </span>
+        <span className="sr-only">Mi Cuenta</span>
       </Link>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="px-2.5"
-        onClick={() => {
-          logout();
-          navigate("/");
-        }}
-      >
+      <MenuButton onLogout={signOut} />
+      <Button variant="ghost" size="sm" className="px-2.5" onClick={signOut}>
         <LogOut aria-hidden="true" className="size-4" />
         Salir
       </Button>
@@ -136,15 +258,11 @@ function SignedInActions({ user }: { user: SessionUser }) {
   );
 }
 
-/** Phones: credits and 'Mis Activos' get their own row under the header. */
+/** Phones: the labelled balances get their own row under the header ('Mis Activos' is in the menu). */
 function MobileAccountBar() {
   return (
-    <div className="flex items-center justify-between gap-2 border-t border-slate-100 px-4 py-2 sm:hidden">
-      <CreditsSummary />
-      <Link to="/mis-activos" className={buttonClasses({ variant: "secondary", size: "sm" })}>
-        <Package aria-hidden="true" className="size-4" />
-        Mis Activos
-      </Link>
+    <div className="flex items-center gap-2 border-t border-slate-100 px-4 py-2 sm:hidden">
+      <CreditsSummary labelClass="max-[359px]:sr-only" />
     </div>
   );
 }

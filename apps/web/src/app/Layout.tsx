@@ -1,6 +1,7 @@
 import { Suspense, useLayoutEffect } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router-dom";
 import { LoadingState } from "../components/ui/spinner.tsx";
+import { useLiveEvents } from "../lib/live-events.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { AuthDialogHost, ToasterHost } from "./LazyHosts.tsx";
@@ -18,6 +19,8 @@ function ScrollToTop({ pathname }: { pathname: string }) {
 
 export function Layout() {
   const { pathname } = useLocation();
+  // One live-events stream per signed-in page (bell, header balances, chats).
+  useLiveEvents();
   return (
     <div data-layout-root className="flex min-h-dvh flex-col overflow-x-clip">
       <a
@@ -30,7 +33,7 @@ export function Layout() {
       <main
         id="contenido"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8"
+        className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8"
       >
         <PageErrorBoundary key={pathname}>
           <Suspense fallback={<LoadingState />}>

@@ -17,13 +17,31 @@ const RegistrationPage = lazy(() =>
 const ValuationFormPage = lazy(() =>
   import("../features/registration/ValuationFormPage.tsx").then((m) => ({ default: m.ValuationFormPage })),
 );
-const AssetDetailPage = lazy(() =>
-  import("../features/assets/AssetDetailPage.tsx").then((m) => ({ default: m.AssetDetailPage })),
-);
+const AssetDetailRoute = lazy(() => import("./AssetDetailRoute.tsx").then((m) => ({ default: m.AssetDetailRoute })));
 const MyAssetsRoute = lazy(() => import("./MyAssetsRoute.tsx").then((m) => ({ default: m.MyAssetsRoute })));
 const MovementsPage = lazy(() => import("../features/wallet/pages.tsx").then((m) => ({ default: m.MovementsPage })));
 const ActivityPage = lazy(() => import("../features/wallet/pages.tsx").then((m) => ({ default: m.ActivityPage })));
 const EconomyPage = lazy(() => import("../features/economy/EconomyPage.tsx").then((m) => ({ default: m.EconomyPage })));
+const CustodyPage = lazy(() => import("../features/custody/CustodyPage.tsx").then((m) => ({ default: m.CustodyPage })));
+const MarketplacePage = lazy(() =>
+  import("../features/marketplace/MarketplacePage.tsx").then((m) => ({ default: m.MarketplacePage })),
+);
+const WithdrawalsPage = lazy(() =>
+  import("../features/withdrawals/WithdrawalsPage.tsx").then((m) => ({ default: m.WithdrawalsPage })),
+);
+const AdminPage = lazy(() => import("../features/admin/AdminPage.tsx").then((m) => ({ default: m.AdminPage })));
+const ChatsPage = lazy(() => import("../features/chat/index.ts").then((m) => ({ default: m.ChatsPage })));
+const SellRoute = lazy(() => import("./SellRoute.tsx").then((m) => ({ default: m.SellRoute })));
+const ExchangePage = lazy(() => import("../features/exchanges/index.ts").then((m) => ({ default: m.ExchangePage })));
+const LocalExchangesPage = lazy(() =>
+  import("../features/exchanges/index.ts").then((m) => ({ default: m.LocalExchangesPage })),
+);
+const LoansPage = lazy(() => import("../features/loans/LoansPage.tsx").then((m) => ({ default: m.LoansPage })));
+const RentalsPage = lazy(() => import("../features/rentals/RentalsPage.tsx").then((m) => ({ default: m.RentalsPage })));
+const StatusPage = lazy(() => import("../features/status/StatusPage.tsx").then((m) => ({ default: m.StatusPage })));
+const DonationsPage = lazy(() =>
+  import("../features/donations/DonationsPage.tsx").then((m) => ({ default: m.DonationsPage })),
+);
 const ActionsDemoPage = lazy(() =>
   import("../features/actions-demo/ActionsDemoPage.tsx").then((m) => ({ default: m.ActionsDemoPage })),
 );
@@ -47,12 +65,25 @@ export function AppRoutes() {
         <Route path="registrar-dinero" element={<RegistrationPage key="registrar-dinero" />} />
         <Route path="valorar" element={<ValuationFormPage />} />
         <Route path="valorar-activo" element={<ValuationFormPage />} />
-        <Route path="ver-activo/:id" element={<AssetDetailPage />} />
+        <Route path="ver-activo/:id" element={<AssetDetailRoute />} />
         <Route path="mis-activos" element={<MyAssetsRoute />} />
         <Route path="movimientos" element={<MovementsPage />} />
         <Route path="mi-actividad" element={<ActivityPage />} />
         <Route path="economia" element={<EconomyPage />} />
         <Route path="actions-demo" element={<ActionsDemoPage />} />
+        <Route path="vender" element={<SellRoute />} />
+        <Route path="custodia" element={<CustodyPage />} />
+        <Route path="prestar" element={<LoansPage />} />
+        <Route path="alquilar" element={<RentalsPage />} />
+        <Route path="status" element={<StatusPage />} />
+        <Route path="donar" element={<DonationsPage key="donar" mode="donar" />} />
+        <Route path="regalar" element={<DonationsPage key="regalar" mode="regalar" />} />
+        <Route path="mensajes" element={<ChatsPage />} />
+        <Route path="marketplace" element={<MarketplacePage />} />
+        <Route path="retiros" element={<WithdrawalsPage />} />
+        <Route path="admin" element={<AdminPage />} />
+        <Route path="intercambiar" element={<ExchangePage />} />
+        <Route path="intercambios-locales" element={<LocalExchangesPage />} />
         {/* Areas still to come (/intercambiar, /vender, …) land here for now. */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -36,6 +36,11 @@ export const queryKeys = {
   notificationsRoot: ["notifications"] as const,
   notifications: (userId: string) => ["notifications", "list", userId] as const,
   unreadCount: (userId: string) => ["notifications", "unread", userId] as const,
+  /** Chats (features/chat): the list, one chat, the unread total. Live `chat` events refresh the root. */
+  chatsRoot: ["chats"] as const,
+  chatList: (userId: string) => ["chats", "list", userId] as const,
+  chatDetail: (chatId: string) => ["chats", "detail", chatId] as const,
+  chatUnread: (userId: string) => ["chats", "unread", userId] as const,
 };
 
 /** Roots of the queries that belong to the signed-in user: dropped on sign-out. */
@@ -47,6 +52,7 @@ const USER_SCOPED_ROOTS = new Set<unknown>([
   "movements",
   "transactions",
   "notifications",
+  "chats",
 ]);
 
 export function removeUserQueries(): void {

@@ -145,6 +145,18 @@ export function updateSessionUser(patch: Partial<Pick<SessionUser, "name" | "ape
 }
 
 /**
+ * A new token for the same user (PUT /profile/password revokes the old ones and answers a new
+ * one): stored so the page keeps the session.
+ */
+export function replaceSessionToken(token: string): void {
+  const current = sessionStore.get();
+  if (!current || !token) return;
+  const next = { ...current, token };
+  writeStored(next);
+  sessionStore.set(next);
+}
+
+/**
  * A 401 or 403 on an authenticated call: the session is cleared, the user is told and the login
  * modal reopens (spec §4 Session, §8 Generic).
  */

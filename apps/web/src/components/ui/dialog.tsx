@@ -1,21 +1,28 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
+import { currentFocus, returnFocus } from "../../lib/focus.ts";
 import { cn } from "../../lib/utils.ts";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/** Centered modal: overlay, focus trap, Esc and the close button close it (Radix). */
+/**
+ * Centered modal: overlay, focus trap, Esc and the close button close it (Radix). On close, focus
+ * returns to the control that was focused when it opened (see lib/focus.ts).
+ */
 export function DialogContent({
   className,
   children,
   closeLabel = "Cerrar",
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string; children: ReactNode }) {
   const contentRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
 
   // Esc must close the dialog even when a toast opened later is the top-most Radix layer (that
   // layer would otherwise take the key). Only for keys pressed inside this dialog, so nested
@@ -40,6 +47,17 @@ export function DialogContent({
           "overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl shadow-slate-900/20 focus:outline-none sm:p-7",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          // Runs before Radix moves focus inside: the focused element is still the opener.
+          openerRef.current = currentFocus();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          returnFocus(openerRef.current);
+        }}
         {...props}
       >
         {children}

@@ -4,10 +4,24 @@ import { cn } from "../../lib/utils.ts";
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+/** Phones: the tabs wrap into a grid of this many columns, so none is off-screen (literal classes for Tailwind). */
+const PHONE_GRID = {
+  2: "w-full max-sm:grid max-sm:grid-cols-2 max-sm:overflow-visible sm:w-auto [&>*]:max-sm:justify-center",
+  3: "w-full max-sm:grid max-sm:grid-cols-3 max-sm:overflow-visible sm:w-auto [&>*]:max-sm:justify-center",
+} as const;
+
+export function TabsList({
+  className,
+  phoneColumns,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.List> & { phoneColumns?: keyof typeof PHONE_GRID }) {
   return (
     <TabsPrimitive.List
-      className={cn("inline-flex max-w-full gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1", className)}
+      className={cn(
+        "inline-flex max-w-full gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1",
+        phoneColumns ? PHONE_GRID[phoneColumns] : undefined,
+        className,
+      )}
       {...props}
     />
   );

@@ -121,7 +121,8 @@ export function ActionsDemoPage() {
         <h2 id="matriz-completa" className="text-lg font-semibold text-slate-900">
           Matriz completa
         </h2>
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        {/* Fits a phone (cells wrap): no sideways scrolling region for keyboard users to reach. */}
+        <div className="mt-3 overflow-hidden rounded-2xl border border-slate-200 bg-white">
           <table className="w-full text-sm">
             <caption className="sr-only">Acciones permitidas por tipo de activo</caption>
             <thead className="bg-slate-50 text-slate-600">
@@ -134,7 +135,7 @@ export function ActionsDemoPage() {
                     key={t}
                     scope="col"
                     className={cn(
-                      "px-4 py-3 text-center font-semibold",
+                      "px-2 py-3 text-center font-semibold sm:px-4",
                       t === type && "bg-emerald-50 text-emerald-800",
                     )}
                   >

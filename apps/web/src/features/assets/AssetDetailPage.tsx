@@ -22,9 +22,18 @@ import {
   physicalStateLabel,
   purposeLabel,
 } from "./labels.ts";
+import { OwnerReputation } from "./OwnerReputation.tsx";
 import { ShareButtons } from "./ShareButtons.tsx";
 
-export function AssetDetailPage() {
+/** Slots the app fills from other features: the visitor's main action and the chat card. */
+export interface AssetDetailSlots {
+  /** The main action for a visitor (never rendered for the owner). */
+  renderAction?: (asset: Asset) => ReactNode;
+  /** 'Contactar' and the chat card, below the owner card. */
+  renderChat?: (asset: Asset, isOwner: boolean) => ReactNode;
+}
+
+export function AssetDetailPage({ renderAction, renderChat }: AssetDetailSlots = {}) {
   const { id = "" } = useParams();
   const query = useAssetDetail(id);
   useDocumentTitle(query.data?.title ?? "Detalle del activo");
@@ -33,7 +42,11 @@ export function AssetDetailPage() {
     <div className="flex flex-col gap-6">
       <BackLink />
       {query.data ? (
-        <AssetDetail asset={query.data} />
+        <AssetDetail
+          asset={query.data}
+          {...(renderAction ? { renderAction } : {})}
+          {...(renderChat ? { renderChat } : {})}
+        />
       ) : query.isError ? (
         <Alert title={ASSET_MSG.loadAssetError}>
           <p>{errorMessage(query.error, "Intenta de nuevo en unos momentos.")}</p>
@@ -71,21 +84,29 @@ function BackLink() {
   );
 }
 
+/** The page's own grid and boxes (gallery 4:3, badges, title, value card), so nothing moves when data arrives. */
 function DetailSkeleton() {
   return (
-    <div role="status" aria-label="Cargando activo" className="grid gap-8 lg:grid-cols-[1.2fr_1fr]">
-      <Skeleton className="aspect-[4/3] rounded-2xl" />
-      <div className="space-y-4">
-        <Skeleton className="h-6 w-24" />
-        <Skeleton className="h-9 w-3/4" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-32 w-full rounded-2xl" />
+    <div
+      role="status"
+      aria-label="Cargando activo"
+      className="grid min-h-dvh items-start gap-x-8 gap-y-6 lg:grid-cols-[1.2fr_1fr]"
+    >
+      <Skeleton className="aspect-[4/3] w-full rounded-2xl" />
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-col gap-3">
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="h-9 w-3/4" />
+          <Skeleton className="h-5 w-1/2" />
+        </div>
+        <Skeleton className="h-40 w-full rounded-2xl" />
+        <Skeleton className="h-11 w-full rounded-xl" />
       </div>
     </div>
   );
 }
 
-function AssetDetail({ asset }: { asset: Asset }) {
+function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & AssetDetailSlots) {
   const { user } = useSession();
   const isOwner = Boolean(user && asset.ownerId && user._id === asset.ownerId);
   const { label, Icon } = ASSET_TYPE_META[asset.assetType];
@@ -128,7 +149,9 @@ function AssetDetail({ asset }: { asset: Asset }) {
 
         <ValueCard asset={asset} />
 
-        {isOwner ? null : (
+        {isOwner ? null : renderAction ? (
+          renderAction(asset)
+        ) : (
           <div className="flex flex-col gap-2">
             <Button size="lg" disabled className="w-full">
               {purposeLabel(asset.mainPurpose) || "Solicitar"}
@@ -140,6 +163,8 @@ function AssetDetail({ asset }: { asset: Asset }) {
         )}
 
         {asset.owner ? <OwnerCard owner={asset.owner} /> : null}
+
+        {renderChat ? renderChat(asset, isOwner) : null}
 
         <Card className="p-5">
           <ShareButtons path={assetPath(asset.id)} title={asset.title} />
@@ -262,16 +287,21 @@ function OwnerCard({ owner }: { owner: NonNullable<Asset["owner"]> }) {
   const fullName = [owner.name, owner.apellido].filter(Boolean).join(" ") || "Usuario de Valoriza";
   const place = [owner.ciudad, owner.pais].filter(Boolean).join(", ");
   return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
-        <UserRound aria-hidden="true" className="size-6" />
-      </span>
-      <div className="min-w-0">
-        <p className="text-xs font-medium text-slate-500">Publicado por</p>
-        <p className="font-semibold break-words text-slate-900" data-testid="owner-name">
-          {fullName}
-        </p>
-        {place ? <p className="text-sm text-slate-500">{place}</p> : null}
+    <Card className="p-5" data-testid="owner-card">
+      <div className="flex items-center gap-4">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
+          <UserRound aria-hidden="true" className="size-6" />
+        </span>
+        <div className="min-w-0">
+          <p className="text-xs font-medium text-slate-500">Publicado por</p>
+          <p className="font-semibold break-words text-slate-900" data-testid="owner-name">
+            {fullName}
+          </p>
+          {place ? <p className="text-sm text-slate-500">{place}</p> : null}
+        </div>
+      </div>
+      <div className="mt-4 border-t border-slate-100 pt-3">
+        <OwnerReputation key={owner.id} userId={owner.id} />
       </div>
     </Card>
   );

@@ -1,11 +1,12 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { ASSET_MSG, creditsLabel } from "@valoriza/domain";
 import { Flame } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { isAuthError } from "../../lib/api.ts";
 import type { Asset } from "../../lib/assets.ts";
+import { currentFocus, returnFocus } from "../../lib/focus.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
@@ -16,6 +17,8 @@ import { useDeactivateAsset } from "./api.ts";
  * destroyed. The Idempotency-Key lives as long as the dialog: retrying after a failure reuses it.
  */
 export function DeactivateDialog({ asset, onClose }: { asset: Asset | null; onClose: () => void }) {
+  // Focus goes back to the button that opened the dialog (the page body otherwise).
+  const openerRef = useRef<HTMLElement | null>(null);
   return (
     <AlertDialog.Root
       open={asset !== null}
@@ -25,7 +28,16 @@ export function DeactivateDialog({ asset, onClose }: { asset: Asset | null; onCl
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="vz-overlay fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="vz-dialog fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl shadow-slate-900/20 focus:outline-none sm:p-7">
+        <AlertDialog.Content
+          onOpenAutoFocus={() => {
+            openerRef.current = currentFocus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus(openerRef.current);
+          }}
+          className="vz-dialog fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl shadow-slate-900/20 focus:outline-none sm:p-7"
+        >
           {asset ? <DeactivateBody key={asset.id} asset={asset} onClose={onClose} /> : null}
         </AlertDialog.Content>
       </AlertDialog.Portal>

@@ -1,9 +1,9 @@
 import { Activity, ArrowLeftRight, Package, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
+import { RequireSession } from "../../components/require-session.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { RequireSession } from "../../lib/require-session.tsx";
 import { MyAssetsTab } from "./MyAssetsTab.tsx";
 
 const TABS = ["activos", "movimientos", "wallet", "actividad"] as const;
@@ -50,7 +50,8 @@ function MyAssetsContent({ movements, wallet, activity }: MyAssetsPageProps) {
           )
         }
       >
-        <TabsList aria-label="Secciones de Mis Activos" className="w-full sm:w-auto">
+        {/* Phones: the four tabs wrap into two rows, so none is off-screen. */}
+        <TabsList aria-label="Secciones de Mis Activos" phoneColumns={2}>
           <TabsTrigger value="activos">
             <Package aria-hidden="true" className="size-4" />
             Activos

@@ -25,11 +25,7 @@ export function MyAssetsTab() {
   const runMigration = async () => {
     try {
       const result = await migrate.mutateAsync();
-      toast({
-        title: result.message || "Valores actualizados",
-        description: `Activos actualizados: ${result.updated} de ${result.total}.`,
-        variant: "success",
-      });
+      toast(migrationToast(result));
     } catch (error) {
       if (isAuthError(error)) return;
       toast({
@@ -40,13 +36,14 @@ export function MyAssetsTab() {
     }
   };
 
-  const list = assets.data ?? [];
+  const list = assets.assets;
+  const total = assets.total ?? list.length;
 
   return (
     <section aria-labelledby="mis-activos-lista" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="mis-activos-lista" className="text-lg font-semibold text-slate-900">
-          {assets.data ? `Tus activos (${list.length})` : "Tus activos"}
+          {assets.data ? `Tus activos (${total})` : "Tus activos"}
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -92,13 +89,35 @@ export function MyAssetsTab() {
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {list.map((asset) => (
-            <li key={asset.id} className="min-w-0">
-              <AssetCard asset={asset} actions={<OwnerActions asset={asset} onDeactivate={setToDeactivate} />} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {list.map((asset) => (
+              <li key={asset.id} className="min-w-0">
+                <AssetCard asset={asset} actions={<OwnerActions asset={asset} onDeactivate={setToDeactivate} />} />
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-col items-center gap-2">
+            <p className="text-sm text-slate-500" aria-live="polite">
+              Mostrando {list.length} de {total}
+            </p>
+            {assets.hasNextPage ? (
+              <Button
+                variant="outline"
+                loading={assets.isFetchingNextPage}
+                loadingText="Cargando…"
+                onClick={() => void assets.fetchNextPage()}
+              >
+                Cargar más
+              </Button>
+            ) : null}
+            {assets.isFetchNextPageError ? (
+              <p role="alert" className="text-sm text-red-700">
+                {ASSET_MSG.loadOwnAssetsError}. Intenta de nuevo.
+              </p>
+            ) : null}
+          </div>
+        </>
       )}
 
       <DeactivateDialog asset={toDeactivate} onClose={() => setToDeactivate(null)} />
@@ -158,15 +177,34 @@ function OwnerActions({ asset, onDeactivate }: { asset: Asset; onDeactivate: (as
           Finalizar operación
         </Button>
       ) : null}
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={() => void copy(absoluteUrl(assetPath(asset.id)))}
-        aria-label={copied ? "Enlace copiado" : `Copiar el enlace de ${asset.title}`}
-      >
+      <Button variant="ghost" size="sm" onClick={() => void copy(absoluteUrl(assetPath(asset.id)))}>
         <Link2 aria-hidden="true" className="size-4" />
         {copied ? "¡Copiado!" : "Compartir"}
+        <span className="sr-only">{copied ? " el enlace" : ` el enlace de ${asset.title}`}</span>
       </Button>
     </>
   );
+}
+
+/**
+ * Only goods lose value with the years, so the server recomputes goods only (`total` counts them).
+ * A person whose assets are all time or money used to read '0 de 0'; now the answer says why.
+ */
+function migrationToast({ message, updated, total }: { message: string; updated: number; total: number }) {
+  if (total === 0) {
+    return {
+      title: "No hay bienes que actualizar",
+      description: "Solo los bienes se deprecian con los años; el tiempo y el dinero conservan su valor.",
+      variant: "info" as const,
+    };
+  }
+  const goods = total === 1 ? "tu bien" : `tus ${total} bienes`;
+  return {
+    title: message || "Valores actualizados",
+    description:
+      updated === 0
+        ? `Revisamos ${goods}: su valor actual ya estaba al día.`
+        : `Se actualizó el valor actual de ${updated} de ${goods}. Tus créditos no cambian.`,
+    variant: "success" as const,
+  };
 }

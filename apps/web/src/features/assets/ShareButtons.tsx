@@ -37,13 +37,13 @@ const NETWORKS: Network[] = [
   {
     name: "Facebook",
     href: (url) => `https://www.facebook.com/sharer/sharer.php?u=${e(url)}`,
-    tint: "bg-[#1877F2] text-white hover:bg-[#0f63d1]",
+    tint: "bg-[#1463d0] text-white hover:bg-[#0f52b0]",
     Icon: "f",
   },
   {
     name: "WhatsApp",
     href: (url, text) => `https://wa.me/?text=${e(`${text} ${url}`)}`,
-    tint: "bg-[#1c9d50] text-white hover:bg-[#16813f]",
+    tint: "bg-[#137a3b] text-white hover:bg-[#0f6330]",
     Icon: MessageCircle,
   },
   {
@@ -55,7 +55,7 @@ const NETWORKS: Network[] = [
   {
     name: "Telegram",
     href: (url, text) => `https://t.me/share/url?url=${e(url)}&text=${e(text)}`,
-    tint: "bg-[#1b8fd0] text-white hover:bg-[#1476ad]",
+    tint: "bg-[#1473a8] text-white hover:bg-[#105d88]",
     Icon: Send,
   },
   {
@@ -93,7 +93,6 @@ export function ShareButtons({ path, title }: { path: string; title: string }) {
               href={network.href(url, text)}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`Compartir en ${network.name} (se abre en una pestaña nueva)`}
               className={cn(
                 "inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-semibold transition-colors",
                 "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-offset-2",
@@ -102,6 +101,7 @@ export function ShareButtons({ path, title }: { path: string; title: string }) {
             >
               <NetworkGlyph Icon={network.Icon} />
               {network.name}
+              <span className="sr-only"> (compartir; se abre en una pestaña nueva)</span>
             </a>
           </li>
         ))}

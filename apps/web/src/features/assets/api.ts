@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { ASSET_MSG } from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
 import { type Asset, normalizeAssetBody, normalizeAssetList } from "../../lib/assets.ts";
@@ -22,18 +22,49 @@ export function useAssetDetail(id: string) {
   });
 }
 
-/** GET /assets/mine: the signed-in user's assets (desactivados already hidden by the server). */
+/** Assets per page of /mis-activos ('Cargar más' asks for the next one). */
+export const MY_ASSETS_PAGE = 24;
+
+interface AssetPage {
+  items: Asset[];
+  /** All the user's assets (desactivados excluded by the server), or null when the server does not say. */
+  total: number | null;
+  offset: number;
+  /** How many rows this page had before filtering (the next offset moves by this). */
+  received: number;
+}
+
+/**
+ * GET /assets/mine?limit&offset: `{ success, data, total, limit, offset }`, newest first; pages are
+ * loaded on demand. Desactivado assets are hidden (overview §2 My assets), whatever the server sends.
+ */
 export function useMyAssets() {
   const { user } = useSession();
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: queryKeys.myAssets(user?._id ?? ""),
-    queryFn: async ({ signal }): Promise<Asset[]> => {
-      const body = await apiRequest("/assets/mine", { signal });
-      // Desactivado assets are hidden (overview §2 My assets), whatever the server sends.
-      return normalizeAssetList(body).filter((a) => a.status !== "desactivado");
+    initialPageParam: 0,
+    queryFn: async ({ signal, pageParam }): Promise<AssetPage> => {
+      const body = await apiRequest(`/assets/mine?limit=${MY_ASSETS_PAGE}&offset=${pageParam}`, { signal });
+      const rows = normalizeAssetList(body);
+      return {
+        items: rows.filter((a) => a.status !== "desactivado"),
+        total: num(record(body).total),
+        offset: pageParam,
+        received: rows.length,
+      };
+    },
+    getNextPageParam: (last) => {
+      const next = last.offset + last.received;
+      if (last.received < MY_ASSETS_PAGE) return undefined;
+      return last.total !== null && next >= last.total ? undefined : next;
     },
     enabled: Boolean(user),
   });
+  const pages = query.data?.pages ?? [];
+  // A row can move between pages while loading more (a new registration): keep the first copy.
+  const seen = new Set<string>();
+  const assets = pages.flatMap((p) => p.items).filter((a) => !seen.has(a.id) && seen.add(a.id));
+  return { ...query, assets, total: pages[0]?.total ?? null };
 }
 
 export interface BalanceAfter {

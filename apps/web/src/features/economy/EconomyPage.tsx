@@ -5,7 +5,9 @@ import {
   CircleCheck,
   Coins,
   Flame,
+  Hourglass,
   Info,
+  LockOpen,
   type LucideIcon,
   RefreshCw,
   Sparkles,
@@ -20,6 +22,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { useMyLimits } from "../../lib/limits.ts";
 import { cn, errorMessage } from "../../lib/utils.ts";
 import { type EconomyReport, useEconomyReport } from "./api.ts";
 import { CreditsChart } from "./CreditsChart.tsx";
@@ -108,6 +111,20 @@ function Report({ report }: { report: EconomyReport }) {
       hint: "Al desactivar activos",
     },
     {
+      label: "Créditos en revisión",
+      value: report.creditosEnRevision,
+      Icon: Hourglass,
+      tint: "bg-orange-50 text-orange-700",
+      hint: "Sobre el límite de 30 días o con señales",
+    },
+    {
+      label: "Créditos liberados este mes",
+      value: report.creditosLiberadosMes,
+      Icon: LockOpen,
+      tint: "bg-lime-50 text-lime-700",
+      hint: "De activos autodeclarados",
+    },
+    {
       label: "Usuarios totales",
       value: report.totalUsuarios,
       Icon: Users,
@@ -133,19 +150,24 @@ function Report({ report }: { report: EconomyReport }) {
 
   return (
     <>
+      <MyReview />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {metrics.map(({ label, value, Icon, tint, hint }) => (
-          <Card key={label} className="flex items-center gap-4 p-5">
-            <span className={cn("flex size-12 shrink-0 items-center justify-center rounded-xl", tint)}>
-              <Icon aria-hidden="true" className="size-6" />
-            </span>
-            <div className="flex min-w-0 flex-col-reverse">
-              <dt className="text-sm text-slate-500">
-                <span className="block">{label}</span>
-                <span className="block text-xs text-slate-400">{hint}</span>
-              </dt>
-              <dd className="text-2xl font-extrabold text-slate-900 tabular-nums">{formatCredits(value)}</dd>
-            </div>
+          // Each card is one name-value group of the list (dl > div > dt + dd); the value shows first.
+          <Card key={label} className="relative grid min-w-0 content-center py-5 pr-5 pl-21">
+            <dt className="row-start-2 text-sm text-slate-500">
+              <span
+                className={cn(
+                  "absolute top-1/2 left-5 flex size-12 -translate-y-1/2 items-center justify-center rounded-xl",
+                  tint,
+                )}
+              >
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <span className="block">{label}</span>
+              <span className="block text-xs text-slate-400">{hint}</span>
+            </dt>
+            <dd className="row-start-1 text-2xl font-extrabold text-slate-900 tabular-nums">{formatCredits(value)}</dd>
           </Card>
         ))}
       </dl>
@@ -222,6 +244,19 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
       <dt className="text-slate-500">{label}</dt>
       <dd className="font-semibold text-slate-900 tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** The signed-in person's credits en revisión and why (ADR 015); nothing when none. */
+function MyReview() {
+  const { data } = useMyLimits();
+  if (!data || data.creditosEnRevision <= 0) return null;
+  return (
+    <div data-testid="economia-en-revision">
+      <Alert variant="info" title={`Tienes ${formatCredits(data.creditosEnRevision)} créditos en revisión`}>
+        {[...new Set(data.revisiones.map((r) => r.motivoTexto))].join(" ")}
+      </Alert>
     </div>
   );
 }

@@ -13,6 +13,9 @@ export interface EconomyReport {
   creditosCirculacion: number;
   creditosEmitidos: number;
   creditosDestruidos: number;
+  /** ADR 015: credits from self-declared assets held en revisión now, and released this month. */
+  creditosEnRevision: number;
+  creditosLiberadosMes: number;
   totalUsuarios: number;
   totalActivos: number;
   creditosPromedioUsuario: number;
@@ -37,6 +40,8 @@ export function normalizeReport(body: unknown): EconomyReport {
     creditosCirculacion: num(d.creditosCirculacion),
     creditosEmitidos: num(d.creditosEmitidos),
     creditosDestruidos: num(d.creditosDestruidos),
+    creditosEnRevision: num(d.creditosEnRevision),
+    creditosLiberadosMes: num(d.creditosLiberadosMes),
     totalUsuarios: num(metricas.totalUsuarios),
     totalActivos: num(metricas.totalActivos),
     creditosPromedioUsuario: num(metricas.creditosPromedioUsuario),

@@ -1,12 +1,12 @@
 import { TIMINGS } from "@valoriza/domain";
-import { CircleCheck, CircleExclamationPoint, RefreshCw, Sparkles } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { CircleCheck, CircleExclamationPoint, RefreshCw, Sparkles, Trash2 } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { endSession } from "../../lib/session.tsx";
+import { endSession, useSession } from "../../lib/session.tsx";
 import { cn, errorMessage } from "../../lib/utils.ts";
 import { cleanBrowserData } from "./clean.ts";
 
@@ -14,13 +14,16 @@ type CleanState = "ready" | "cleaning" | "success" | "error";
 
 const REDIRECT_SECONDS = Math.round(TIMINGS.redirectAfterClean / 1000);
 
-/** /force-clean: wipes what the browser keeps for Valoriza, then goes home after 3 s. */
+/**
+ * /force-clean: says what it will remove (and that it signs the person out), starts on a click,
+ * then goes home 3 s after it finished. States: ready, cleaning, success, error.
+ */
 export function ForceCleanPage() {
   useDocumentTitle("Limpiar datos");
+  const { user } = useSession();
   const [state, setState] = useState<CleanState>("ready");
   const [error, setError] = useState("");
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
-  const started = useRef(false);
 
   const run = useCallback(async () => {
     setState("cleaning");
@@ -34,12 +37,6 @@ export function ForceCleanPage() {
       setState("error");
     }
   }, []);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void run();
-  }, [run]);
 
   useEffect(() => {
     if (state !== "success") return;
@@ -56,8 +53,8 @@ export function ForceCleanPage() {
     ready: {
       icon: <Sparkles aria-hidden="true" className="size-7" />,
       tone: "bg-emerald-50 text-emerald-700",
-      title: "Preparando la limpieza",
-      text: "Vamos a eliminar los datos que este navegador guarda de Valoriza.",
+      title: "¿Qué hace esta limpieza?",
+      text: "Elimina los datos que este navegador guarda de Valoriza: service workers, caché, almacenamiento local, de sesión e IndexedDB. Úsala si la aplicación se ve desactualizada o no carga bien.",
     },
     cleaning: {
       icon: <Spinner className="size-7" />,
@@ -85,8 +82,26 @@ export function ForceCleanPage() {
       <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Limpiar datos del navegador</h1>
       <div role="status" aria-live="polite" data-state={state} className="mt-3">
         <p className="font-semibold text-slate-800">{view.title}</p>
-        <p className="mt-1 text-sm text-slate-500">{view.text}</p>
+        <p className="mt-1 text-sm text-slate-600">{view.text}</p>
       </div>
+      {state === "ready" ? (
+        <>
+          <p className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20">
+            {user
+              ? "Se cerrará tu sesión en este navegador: tendrás que volver a iniciar sesión. Tus activos y créditos no cambian."
+              : "Tus activos y créditos no cambian: solo se borra lo guardado en este navegador."}
+          </p>
+          <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+            <Button onClick={() => void run()}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Limpiar datos
+            </Button>
+            <Link to="/" className={buttonClasses({ variant: "outline" })}>
+              Cancelar
+            </Link>
+          </div>
+        </>
+      ) : null}
       {state === "error" ? (
         <div className="mt-6 flex flex-col gap-2 sm:flex-row">
           <Button onClick={() => void run()}>

@@ -14,6 +14,7 @@ import { cn } from "../../lib/utils.ts";
  */
 const FEED_MSG = {
   nearbyAssetsTitle: "Activos cercanos a ti",
+  allAssetsTitle: "Todos los activos",
   resultsFor: "Resultados para",
   noSearchResults: "No se encontraron activos...",
   noAssets: "No hay activos disponibles en este momento.",
@@ -29,14 +30,39 @@ export interface AssetFeedProps {
   isError?: boolean;
   onRetry?: () => void;
   onClearSearch: () => void;
+  /** 'recent': the 6 newest (or the search results); 'all': every asset, page by page. */
+  mode?: "recent" | "all";
+  /** recent: there are more than 6 ('Ver todos'); all: another page can be loaded ('Cargar más'). */
+  hasMore?: boolean;
+  onShowAll?: () => void;
+  onShowRecent?: () => void;
+  onLoadMore?: () => void;
+  loadingMore?: boolean;
+  loadMoreFailed?: boolean;
 }
 
 /**
  * 'Activos cercanos a ti', or 'Resultados para …' while searching: at most 6 assets without a
  * search, every match with one (overview §2, §9).
  */
-export function AssetFeed({ assets, search, isLoading, isSearching, isError, onRetry, onClearSearch }: AssetFeedProps) {
+export function AssetFeed({
+  assets,
+  search,
+  isLoading,
+  isSearching,
+  isError,
+  onRetry,
+  onClearSearch,
+  mode = "recent",
+  hasMore = false,
+  onShowAll,
+  onShowRecent,
+  onLoadMore,
+  loadingMore = false,
+  loadMoreFailed = false,
+}: AssetFeedProps) {
   const query = search.trim();
+  const all = mode === "all";
 
   return (
     <section id="activos" aria-labelledby="activos-title" className="scroll-mt-24">
@@ -49,6 +75,8 @@ export function AssetFeed({ assets, search, isLoading, isSearching, isError, onR
             <>
               {FEED_MSG.resultsFor} <span className="text-emerald-700">“{query}”</span>
             </>
+          ) : all ? (
+            FEED_MSG.allAssetsTitle
           ) : (
             FEED_MSG.nearbyAssetsTitle
           )}
@@ -59,9 +87,22 @@ export function AssetFeed({ assets, search, isLoading, isSearching, isError, onR
             Buscando…
           </p>
         ) : !isLoading && !isError && assets.length > 0 ? (
-          <p className="text-sm text-slate-500" aria-live="polite">
-            {assets.length === 1 ? "1 activo" : `${assets.length} activos`}
-          </p>
+          <div className="flex items-center gap-3">
+            <p className="text-sm text-slate-500" aria-live="polite">
+              {all ? "Mostrando " : ""}
+              {assets.length === 1 ? "1 activo" : `${assets.length} activos`}
+            </p>
+            {!query && !all && hasMore && onShowAll ? (
+              <Button variant="outline" size="sm" onClick={onShowAll}>
+                Ver todos
+              </Button>
+            ) : null}
+            {all && onShowRecent ? (
+              <Button variant="ghost" size="sm" onClick={onShowRecent}>
+                Ver solo los recientes
+              </Button>
+            ) : null}
+          </div>
         ) : null}
       </div>
 
@@ -92,13 +133,27 @@ export function AssetFeed({ assets, search, isLoading, isSearching, isError, onR
         ) : assets.length === 0 ? (
           <EmptyFeed searching={Boolean(query)} onClearSearch={onClearSearch} />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {assets.map((asset) => (
-              <li key={asset.id} className="min-w-0">
-                <AssetCard asset={asset} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {assets.map((asset) => (
+                <li key={asset.id} className="min-w-0">
+                  <AssetCard asset={asset} />
+                </li>
+              ))}
+            </ul>
+            {all && (hasMore || loadMoreFailed) && onLoadMore ? (
+              <div className="mt-6 flex flex-col items-center gap-2">
+                {loadMoreFailed ? (
+                  <p role="alert" className="text-sm text-red-700">
+                    {FEED_MSG.loadAssetsError}. Intenta de nuevo.
+                  </p>
+                ) : null}
+                <Button variant="outline" loading={loadingMore} loadingText="Cargando…" onClick={onLoadMore}>
+                  Cargar más
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </div>
     </section>

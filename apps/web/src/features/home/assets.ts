@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { HOME_FEED_LIMIT } from "@valoriza/domain";
 import { useEffect, useState } from "react";
 import { apiRequest } from "../../lib/api.ts";
@@ -28,15 +28,41 @@ export function useHomeAssets(search: string) {
   const q = search.trim();
   return useQuery({
     queryKey: queryKeys.assetFeed(q),
-    queryFn: async ({ signal }): Promise<Asset[]> => {
-      const params = new URLSearchParams({ limit: String(q ? SEARCH_LIMIT : HOME_FEED_LIMIT) });
+    queryFn: async ({ signal }): Promise<{ assets: Asset[]; more: boolean }> => {
+      // One more than shown tells whether 'Ver todos' has anything to add.
+      const params = new URLSearchParams({ limit: String(q ? SEARCH_LIMIT : HOME_FEED_LIMIT + 1) });
       if (q) params.set("q", q);
       const body = await apiRequest(`/assets?${params.toString()}`, { signal, onUnauthorized: "ignore" });
       const assets = normalizeAssetList(body);
-      return q ? assets : assets.slice(0, HOME_FEED_LIMIT);
+      return q
+        ? { assets, more: false }
+        : { assets: assets.slice(0, HOME_FEED_LIMIT), more: assets.length > HOME_FEED_LIMIT };
     },
     placeholderData: keepPreviousData,
     // New assets from other people show up when coming back to the home page.
     staleTime: 30_000,
   });
+}
+
+/** Page size of 'Ver todos' (GET /assets?limit&offset; the feed has no total, a short page is the last). */
+export const ALL_ASSETS_PAGE = 24;
+
+/** Every public asset, newest first, a page at a time ('Cargar más'). */
+export function useAllAssets(enabled: boolean) {
+  const query = useInfiniteQuery({
+    queryKey: [...queryKeys.assetFeed(""), "todos"],
+    initialPageParam: 0,
+    queryFn: async ({ signal, pageParam }) => {
+      const body = await apiRequest(`/assets?limit=${ALL_ASSETS_PAGE}&offset=${pageParam}`, {
+        signal,
+        onUnauthorized: "ignore",
+      });
+      return { items: normalizeAssetList(body), offset: pageParam };
+    },
+    getNextPageParam: (last) => (last.items.length < ALL_ASSETS_PAGE ? undefined : last.offset + ALL_ASSETS_PAGE),
+    enabled,
+  });
+  const seen = new Set<string>();
+  const assets = (query.data?.pages ?? []).flatMap((p) => p.items).filter((a) => !seen.has(a.id) && seen.add(a.id));
+  return { ...query, assets };
 }

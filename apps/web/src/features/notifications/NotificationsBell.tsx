@@ -74,7 +74,6 @@ export function NotificationsBell() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={label}
         title={label}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -87,6 +86,7 @@ export function NotificationsBell() {
         })}
       >
         <Bell aria-hidden="true" className="size-5" />
+        <span className="sr-only">{label}</span>
         {count > 0 ? (
           <span
             aria-hidden="true"

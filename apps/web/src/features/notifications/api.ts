@@ -14,6 +14,8 @@ export interface Notification {
   leida: boolean;
   relacionadoId: string;
   relacionadoTipo: RelatedType | null;
+  /** Where the server says it leads (deal notifications open their own area). */
+  enlace: string | null;
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -32,13 +34,18 @@ function normalize(raw: unknown): Notification {
     leida: n.leida === true,
     relacionadoId: str(n.relacionadoId),
     relacionadoTipo: RELATED.includes(tipo) ? (tipo as RelatedType) : null,
+    enlace: typeof n.enlace === "string" && n.enlace.startsWith("/") && !n.enlace.startsWith("//") ? n.enlace : null,
   };
 }
 
 /** Where a notification leads (overview §2 bell): assets, proposals, transactions. */
 export function notificationTarget(n: Notification): string | null {
+  if (n.enlace) return n.enlace;
   if (n.relacionadoTipo === "activo" && n.relacionadoId) return `/ver-activo/${encodeURIComponent(n.relacionadoId)}`;
-  if (n.relacionadoTipo === "propuesta") return "/intercambiar";
+  // The exchange page opens the tab holding this proposal (recibidas or enviadas).
+  if (n.relacionadoTipo === "propuesta") {
+    return n.relacionadoId ? `/intercambiar?propuesta=${encodeURIComponent(n.relacionadoId)}` : "/intercambiar";
+  }
   if (n.relacionadoTipo === "transaccion") return "/perfil";
   return null;
 }

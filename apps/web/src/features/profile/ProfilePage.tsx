@@ -1,6 +1,7 @@
 import { formatCredits } from "@valoriza/domain";
 import { BadgeCheck, CalendarDays, CircleCheck, Coins, Lock, RefreshCw, ShieldExclamationPoint } from "lucide-react";
 import type { ReactNode } from "react";
+import { RequireSession } from "../../components/require-session.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -8,11 +9,11 @@ import { Card } from "../../components/ui/card.tsx";
 import { LoadingState } from "../../components/ui/spinner.tsx";
 import { type Profile, useProfileQuery } from "../../lib/account.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { RequireSession } from "../../lib/require-session.tsx";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
 import { USER_TYPE_LABELS } from "./labels.ts";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
+import { ReputationCard } from "./ReputationCard.tsx";
 
 export function ProfilePage() {
   useDocumentTitle("Mi Cuenta");
@@ -36,11 +37,15 @@ function ProfileContent() {
       {profile.data ? (
         <>
           <AccountSummary profile={profile.data} />
-          <div className="grid items-start gap-6 lg:grid-cols-3">
-            <div className="min-w-0 lg:col-span-2">
+          {/* Phones: reputation, profile, password; desktops: the profile form beside the other two. */}
+          <div className="grid items-start gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+            <div className="min-w-0 lg:col-start-3 lg:row-start-1">
+              <ReputationCard userId={profile.data._id} />
+            </div>
+            <div className="min-w-0 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
               <ProfileForm key={profile.data._id} profile={profile.data} />
             </div>
-            <div className="min-w-0 lg:sticky lg:top-24">
+            <div className="min-w-0 lg:col-start-3 lg:row-start-2">
               <PasswordForm />
             </div>
           </div>
@@ -95,8 +100,8 @@ function AccountSummary({ profile }: { profile: Profile }) {
             <Badge tone="neutral">{USER_TYPE_LABELS[profile.userType]}</Badge>
             {profile.isAdmin ? <Badge tone="info">Administrador</Badge> : null}
             {since ? (
-              <Badge tone="neutral">
-                <CalendarDays aria-hidden="true" />
+              <Badge tone="neutral" className="whitespace-normal!">
+                <CalendarDays aria-hidden="true" className="shrink-0" />
                 Miembro desde {since}
               </Badge>
             ) : null}
@@ -119,18 +124,19 @@ function AccountSummary({ profile }: { profile: Profile }) {
 }
 
 function Stat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // One name-value group of the list (dl > div > dt + dd); the value shows above its name.
   return (
-    <div className="flex min-w-0 items-start gap-3 px-3 py-4 sm:items-center sm:px-6">
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white shadow-sm max-sm:hidden"
-      >
-        {icon}
-      </span>
-      <div className="flex min-w-0 flex-col-reverse">
-        <dt className="text-xs leading-tight font-medium text-slate-500">{label}</dt>
-        <dd className="text-xl font-bold text-slate-900 tabular-nums">{children}</dd>
-      </div>
+    <div className="relative grid min-w-0 content-center px-3 py-4 sm:py-4 sm:pr-6 sm:pl-20">
+      <dt className="row-start-2 text-xs leading-tight font-medium text-slate-500">
+        <span
+          aria-hidden="true"
+          className="absolute top-1/2 left-6 flex size-10 -translate-y-1/2 items-center justify-center rounded-xl bg-white shadow-sm max-sm:hidden"
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="row-start-1 text-xl font-bold text-slate-900 tabular-nums">{children}</dd>
     </div>
   );
 }

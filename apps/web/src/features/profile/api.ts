@@ -3,7 +3,7 @@ import { MSG, type ProfileUpdateInput } from "@valoriza/domain";
 import { normalizeProfile, type Profile } from "../../lib/account.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query-client.ts";
-import { updateSessionUser, useSession } from "../../lib/session.tsx";
+import { replaceSessionToken, updateSessionUser, useSession } from "../../lib/session.tsx";
 
 function isSuccess(body: unknown): body is { success: true; data?: unknown; message?: unknown } {
   return Boolean(body && typeof body === "object" && (body as { success?: unknown }).success === true);
@@ -35,6 +35,9 @@ export function useChangePasswordMutation() {
     mutationFn: async (input: ChangePasswordInput): Promise<string> => {
       const body = await apiRequest("/profile/password", { method: "PUT", body: input });
       if (!isSuccess(body)) throw new Error(MSG.changePasswordError);
+      // `{ success, message, data: { token } }`: the old token stops working, the new one keeps the session.
+      const data = (body as { data?: { token?: unknown } }).data;
+      if (typeof data?.token === "string") replaceSessionToken(data.token);
       return MSG.passwordUpdated;
     },
   });

@@ -16,6 +16,8 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { UploadProgress } from "../../components/ui/upload-progress.tsx";
+import { type Coords, UseMyLocation } from "../../components/use-my-location.tsx";
 import { isAuthError } from "../../lib/api.ts";
 import { invalidateAfterCreditChange } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -39,7 +41,12 @@ interface Prepared {
 const optional = (text: string) => (text.trim() ? text.trim() : undefined);
 
 /** Builds the summary, the valuation and the call for the chosen type; null if the data is incomplete. */
-function prepare(state: WizardState, type: WizardAssetType, action: AssetAction): Prepared | null {
+function prepare(
+  state: WizardState,
+  type: WizardAssetType,
+  action: AssetAction,
+  coords: Coords | null = null,
+): Prepared | null {
   const actionRow: [string, ReactNode] = ["Acción", MAIN_PURPOSE_LABELS[action]];
   if (type === "bienes") {
     const goods = parseGoods(state.goods);
@@ -72,6 +79,7 @@ function prepare(state: WizardState, type: WizardAssetType, action: AssetAction)
             yearOfPurchase: goods.yearOfPurchase,
             baseValueCOP: goods.baseValueCOP,
             location: optional(goods.location ?? ""),
+            ...(coords ? { coordenadas: coords } : {}),
             mainPurpose: action,
             privacy: "publico",
             images: images.map((i) => i.dataUrl),
@@ -162,10 +170,11 @@ export function ConfirmStep({
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const [result, setResult] = useState<RegistrationResult | null>(null);
+  const [coords, setCoords] = useState<Coords | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const prepared = prepare(state, type, action);
+  const prepared = prepare(state, type, action, coords);
   if (!prepared) {
     return (
       <StepShell title="Revisa los datos">
@@ -300,31 +309,19 @@ export function ConfirmStep({
       </p>
 
       {phase === "submitting" && progress !== null ? (
-        <div className="mt-5">
-          <div className="flex justify-between text-xs font-medium text-slate-600">
-            <span>{progress < 1 ? "Subiendo fotos…" : "Procesando en el servidor…"}</span>
-            <span className="tabular-nums">{Math.round(progress * 100)} %</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label="Progreso de la subida"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(progress * 100)}
-            className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100"
-          >
-            <div
-              className="h-full rounded-full bg-emerald-500 transition-[width]"
-              style={{ width: `${progress * 100}%` }}
-            />
-          </div>
-        </div>
+        <UploadProgress progress={progress} className="mt-5" animated />
       ) : null}
 
       {failure ? (
         <Alert title={failure.title} className="mt-5">
           {failure.message}
         </Alert>
+      ) : null}
+
+      {type === "bienes" && phase !== "done" ? (
+        <div className="mt-5">
+          <UseMyLocation value={coords} onChange={setCoords} />
+        </div>
       ) : null}
 
       {phase === "done" ? (

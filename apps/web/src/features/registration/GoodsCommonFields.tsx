@@ -1,7 +1,9 @@
 import {
   CONDITION_LABELS,
   CONDITIONS,
+  declaredValueWarning,
   formatCOP,
+  maxValueCOP,
   PHYSICAL_STATE_LABELS,
   PHYSICAL_STATES,
   yearOptions,
@@ -42,7 +44,10 @@ export function GoodsCommonFields<T extends GoodsCommonValues>({
   control,
   errors,
   text,
+  category,
 }: {
+  /** The chosen category: the form shows its bound per registration and warns above it (ADR 015). */
+  category?: string | undefined;
   idPrefix: string;
   register: UseFormRegister<T>;
   control: Control<T, unknown, unknown>;
@@ -97,7 +102,13 @@ export function GoodsCommonFields<T extends GoodsCommonValues>({
             id={`${idPrefix}-value`}
             label={text.valueLabel}
             error={message("baseValueCOP")}
-            hint={field.value ? formatCOP(Number(field.value)) : text.valueHint}
+            hint={
+              <>
+                {field.value ? formatCOP(Number(field.value)) : text.valueHint}
+                {category ? ` · Máximo por registro en ${category}: ${formatCOP(maxValueCOP("bien", category))}` : ""}
+                <ValueWarning category={category} value={field.value} />
+              </>
+            }
           >
             {(c) => (
               <DigitsInput
@@ -133,5 +144,16 @@ export function GoodsCommonFields<T extends GoodsCommonValues>({
         {(c) => <Input {...c} {...register(name("location"))} placeholder={text.location} />}
       </Field>
     </>
+  );
+}
+
+/** Warns as the person types when the declared value passes the category's bound (the server refuses it). */
+function ValueWarning({ category, value }: { category: string | undefined; value: unknown }) {
+  const warning = category ? declaredValueWarning("bien", category, Number(value)) : null;
+  if (!warning) return null;
+  return (
+    <span role="status" data-testid="limite-valor" className="mt-1 block font-medium text-red-700">
+      {warning}
+    </span>
   );
 }

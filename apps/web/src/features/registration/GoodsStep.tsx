@@ -151,6 +151,7 @@ export function GoodsStep({
 
             <GoodsCommonFields
               idPrefix="goods"
+              category={watched.category}
               register={register}
               control={control}
               errors={errors}

@@ -1,4 +1,10 @@
-import { formatCOP, MONEY_CONTRIBUTION_TYPE_LABELS, MONEY_CONTRIBUTION_TYPES } from "@valoriza/domain";
+import {
+  declaredValueWarning,
+  formatCOP,
+  MONEY_CONTRIBUTION_TYPE_LABELS,
+  MONEY_CONTRIBUTION_TYPES,
+  maxValueCOP,
+} from "@valoriza/domain";
 import { ArrowLeft, Calculator } from "lucide-react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
@@ -50,7 +56,17 @@ export function MoneyStep({
                   id="money-monto"
                   label="Monto (COP)"
                   error={errors.monto?.message}
-                  hint={field.value ? formatCOP(Number(field.value)) : "En pesos colombianos, sin puntos ni signos."}
+                  hint={
+                    <>
+                      {field.value ? formatCOP(Number(field.value)) : "En pesos colombianos, sin puntos ni signos."}
+                      {` · Máximo por registro: ${formatCOP(maxValueCOP("dinero"))}`}
+                      {declaredValueWarning("dinero", "Dinero", Number(field.value)) ? (
+                        <span role="status" data-testid="limite-valor" className="mt-1 block font-medium text-red-700">
+                          {declaredValueWarning("dinero", "Dinero", Number(field.value))}
+                        </span>
+                      ) : null}
+                    </>
+                  }
                 >
                   {(controlProps) => (
                     <DigitsInput

@@ -19,6 +19,7 @@ import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
+import { UploadProgress } from "../../components/ui/upload-progress.tsx";
 import { isAuthError } from "../../lib/api.ts";
 import { openAuthDialog } from "../../lib/auth-dialog.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -280,6 +281,7 @@ function ValuationForm({ onRegistered }: { onRegistered: (r: RegistrationResult,
 
           <GoodsCommonFields
             idPrefix="asset"
+            category={watched.category}
             register={register}
             control={control}
             errors={errors}
@@ -305,24 +307,7 @@ function ValuationForm({ onRegistered }: { onRegistered: (r: RegistrationResult,
       <div className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-24">
         <ValuationPreview valuation={preview} emptyText="Escribe el valor base para ver la depreciación estimada." />
         {failure ? <Alert title={ASSET_MSG.createAssetError}>{failure}</Alert> : null}
-        {progress !== null ? (
-          <div>
-            <div className="flex justify-between text-xs font-medium text-slate-600">
-              <span>{progress < 1 ? "Subiendo fotos…" : "Procesando en el servidor…"}</span>
-              <span className="tabular-nums">{Math.round(progress * 100)} %</span>
-            </div>
-            <div
-              role="progressbar"
-              aria-label="Progreso de la subida"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(progress * 100)}
-              className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100"
-            >
-              <div className="h-full rounded-full bg-emerald-500" style={{ width: `${progress * 100}%` }} />
-            </div>
-          </div>
-        ) : null}
+        {progress !== null ? <UploadProgress progress={progress} /> : null}
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Registrando…">
           <Upload aria-hidden="true" className="size-5" />
           Registrar activo

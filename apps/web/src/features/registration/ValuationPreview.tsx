@@ -33,26 +33,26 @@ export function ValuationPreview({
             {valuation.depreciation !== null ? (
               <>
                 <div>
-                  <dt className="text-xs text-emerald-900/70">Valor base</dt>
+                  <dt className="text-xs text-emerald-900/85">Valor base</dt>
                   <dd className="font-semibold text-slate-900 tabular-nums">{formatCOP(valuation.baseCOP)}</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-emerald-900/70">Valor actual</dt>
+                  <dt className="text-xs text-emerald-900/85">Valor actual</dt>
                   <dd className="font-semibold text-slate-900 tabular-nums">{formatCOP(valuation.currentCOP)}</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-emerald-900/70">Depreciación</dt>
+                  <dt className="text-xs text-emerald-900/85">Depreciación</dt>
                   <dd className="font-semibold text-slate-900 tabular-nums">{valuation.depreciation} %</dd>
                 </div>
               </>
             ) : (
               <div>
-                <dt className="text-xs text-emerald-900/70">Valor</dt>
+                <dt className="text-xs text-emerald-900/85">Valor</dt>
                 <dd className="font-semibold text-slate-900 tabular-nums">{formatCOP(valuation.currentCOP)}</dd>
               </div>
             )}
             <div>
-              <dt className="flex items-center gap-1 text-xs text-emerald-900/70">
+              <dt className="flex items-center gap-1 text-xs text-emerald-900/85">
                 <Lock aria-hidden="true" className="size-3" />
                 Créditos (bloqueados)
               </dt>
@@ -66,7 +66,7 @@ export function ValuationPreview({
           </ul>
         </>
       ) : (
-        <p className="mt-2 text-sm text-emerald-900/70">{emptyText}</p>
+        <p className="mt-2 text-sm text-emerald-900/85">{emptyText}</p>
       )}
     </section>
   );

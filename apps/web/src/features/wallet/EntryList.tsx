@@ -1,4 +1,4 @@
-import { ArrowDownLeft, ArrowUpRight, Minus, RefreshCw } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, Lock, Minus, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,6 +13,8 @@ export interface Entry {
   date: string;
   /** Signed change in credits: decides the icon and the colour. */
   sign: number;
+  /** A change of blocked credits (not spendable): lock icon, amber, never green. */
+  blocked?: boolean;
   amount: ReactNode;
   detail?: ReactNode;
 }
@@ -25,18 +27,20 @@ export function EntryList({ entries, label }: { entries: Entry[]; label: string 
       className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200/80 bg-white"
     >
       {entries.map((entry) => {
-        const Icon = entry.sign > 0 ? ArrowDownLeft : entry.sign < 0 ? ArrowUpRight : Minus;
+        const Icon = entry.blocked ? Lock : entry.sign > 0 ? ArrowDownLeft : entry.sign < 0 ? ArrowUpRight : Minus;
         return (
           <li key={entry.id} className="flex items-start gap-3 px-4 py-3.5 sm:px-5">
             <span
               aria-hidden="true"
               className={cn(
                 "mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-xl",
-                entry.sign > 0
-                  ? "bg-emerald-50 text-emerald-700"
-                  : entry.sign < 0
-                    ? "bg-red-50 text-red-600"
-                    : "bg-slate-100 text-slate-500",
+                entry.blocked
+                  ? "bg-amber-50 text-amber-700"
+                  : entry.sign > 0
+                    ? "bg-emerald-50 text-emerald-700"
+                    : entry.sign < 0
+                      ? "bg-red-50 text-red-600"
+                      : "bg-slate-100 text-slate-500",
               )}
             >
               <Icon className="size-4" />
@@ -45,11 +49,19 @@ export function EntryList({ entries, label }: { entries: Entry[]; label: string 
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
                 <p className="min-w-0 font-semibold break-words text-slate-900">{entry.title}</p>
                 <p
+                  data-blocked={entry.blocked ? "" : undefined}
                   className={cn(
-                    "shrink-0 font-bold tabular-nums",
-                    entry.sign > 0 ? "text-emerald-700" : entry.sign < 0 ? "text-red-600" : "text-slate-700",
+                    "inline-flex shrink-0 items-center gap-1 font-bold tabular-nums",
+                    entry.blocked
+                      ? "rounded-full bg-amber-50 px-2 py-0.5 text-sm text-amber-900 ring-1 ring-amber-600/20"
+                      : entry.sign > 0
+                        ? "text-emerald-700"
+                        : entry.sign < 0
+                          ? "text-red-700"
+                          : "text-slate-700",
                   )}
                 >
+                  {entry.blocked ? <Lock aria-hidden="true" className="size-3.5" /> : null}
                   {entry.amount}
                 </p>
               </div>

@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { useMovements } from "./api.ts";
 import { EmptyEntries, EntryList, EntryListSkeleton, LoadError } from "./EntryList.tsx";
-import { movementLabel, signedCredits } from "./format.ts";
+import { blockedCredits, isBlockedMovement, movementLabel, signedCredits } from "./format.ts";
 
 /** History of all the user's movements (GET /movimientos/mis-movimientos/all). */
 export function MovementsList() {
@@ -39,7 +39,10 @@ export function MovementsList() {
         description: m.descripcion,
         date: m.createdAt,
         sign: m.valor,
-        amount: (
+        blocked: isBlockedMovement(m.tipo),
+        amount: isBlockedMovement(m.tipo) ? (
+          blockedCredits(m.valor)
+        ) : (
           <>
             {signedCredits(m.valor)}
             <span className="sr-only"> {Math.abs(m.valor) === 1 ? "crédito" : "créditos"}</span>

@@ -5,7 +5,7 @@ import { NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { type Transaction, useTransactions, WALLET_MSG } from "./api.ts";
 import { EmptyEntries, EntryList, EntryListSkeleton, LoadError } from "./EntryList.tsx";
-import { TRANSACTION_TYPES, transactionLabel } from "./format.ts";
+import { blockedCredits, isBlockedTransaction, TRANSACTION_TYPES, transactionLabel } from "./format.ts";
 
 const sameType = (a: string, b: string) => normalizeSearch(a) === normalizeSearch(b);
 
@@ -75,7 +75,8 @@ function toEntry(t: Transaction) {
     description: t.description,
     date: t.createdAt,
     sign: t.amountCredits,
-    amount: creditsLabel(t.amountCredits),
+    blocked: isBlockedTransaction(t.type),
+    amount: isBlockedTransaction(t.type) ? blockedCredits(t.amountCredits) : creditsLabel(t.amountCredits),
     detail: t.amountCOP ? formatCOP(t.amountCOP) : undefined,
   };
 }

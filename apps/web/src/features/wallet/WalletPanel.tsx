@@ -5,11 +5,12 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { isAuthError } from "../../lib/api.ts";
+import { useMyLimits } from "../../lib/limits.ts";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
 import { useWalletBalance, useWalletSync, useWalletTransactions, WALLET_MSG } from "./api.ts";
 import { EmptyEntries, EntryList, EntryListSkeleton, LoadError } from "./EntryList.tsx";
-import { formatDateTime, signedCredits } from "./format.ts";
+import { blockedCredits, formatDateTime, isBlockedWalletEntry, signedCredits } from "./format.ts";
 
 /** The 'wallet' tab: balance cards, 'Sincronizar' and the last 10 wallet transactions. */
 export function WalletPanel() {
@@ -74,6 +75,7 @@ export function WalletPanel() {
             />
           </dl>
         )}
+        <InReview />
       </section>
 
       <section aria-labelledby="wallet-history-title" className="flex flex-col gap-3">
@@ -102,7 +104,10 @@ export function WalletPanel() {
               description: t.descripcion,
               date: t.createdAt,
               sign: t.valor,
-              amount: (
+              blocked: isBlockedWalletEntry(t.tipo),
+              amount: isBlockedWalletEntry(t.tipo) ? (
+                blockedCredits(t.valor)
+              ) : (
                 <>
                   {signedCredits(t.valor)}
                   <span className="sr-only"> {Math.abs(t.valor) === 1 ? "crédito" : "créditos"}</span>
@@ -129,14 +134,47 @@ function BalanceCard({
   testId: string;
 }) {
   return (
-    <Card className="flex items-center gap-3 p-4 sm:p-5">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-slate-50">{icon}</span>
-      <div className="flex min-w-0 flex-col-reverse">
-        <dt className="text-xs font-medium text-slate-500">{label}</dt>
-        <dd className="text-2xl font-bold text-slate-900 tabular-nums" data-testid={testId}>
-          {value === undefined ? <Skeleton className="h-7 w-20" /> : formatCredits(value)}
-        </dd>
-      </div>
+    // One name-value group of the list (dl > div > dt + dd); the value shows above its name.
+    <Card className="relative grid min-w-0 content-center py-4 pr-4 pl-18 sm:py-5 sm:pr-5 sm:pl-19">
+      <dt className="row-start-2 text-xs font-medium text-slate-500">
+        <span className="absolute top-1/2 left-4 flex size-11 -translate-y-1/2 items-center justify-center rounded-xl bg-slate-50 sm:left-5">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="row-start-1 text-2xl font-bold text-slate-900 tabular-nums" data-testid={testId}>
+        {value === undefined ? <Skeleton className="h-7 w-20" /> : formatCredits(value)}
+      </dd>
     </Card>
+  );
+}
+
+/** Credits 'en revisión' (ADR 015): how many, why, and the 30-day window. */
+function InReview() {
+  const { data } = useMyLimits();
+  if (!data) return null;
+  return (
+    <div
+      data-testid="wallet-en-revision"
+      className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+      role="note"
+    >
+      {data.creditosEnRevision > 0 ? (
+        <>
+          <p className="font-semibold">En revisión: {formatCredits(data.creditosEnRevision)} créditos</p>
+          <ul className="mt-1 list-disc pl-5">
+            {data.revisiones.map((r) => (
+              <li key={r._id}>
+                {formatCredits(r.monto)} créditos{r.activo ? ` de "${r.activo.title}"` : ""}: {r.motivoTexto}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p className={data.creditosEnRevision > 0 ? "mt-1" : undefined}>
+        Liberados en los últimos 30 días: {formatCredits(data.liberadosVentana)} de {formatCredits(data.limiteVentana)}
+        {data.verificado ? " (cuenta verificada)" : ""}.
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
+import { RequireSession } from "../../components/require-session.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { RequireSession } from "../../lib/require-session.tsx";
 import { MovementsList } from "./MovementsList.tsx";
 import { TransactionsPanel } from "./TransactionsPanel.tsx";
 

@@ -1,9 +1,9 @@
 import { LockKeyhole } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router-dom";
-import { Button } from "../components/ui/button.tsx";
-import { openAuthDialog } from "./auth-dialog.ts";
-import { getSessionEndReason, useSession } from "./session.tsx";
+import { openAuthDialog } from "../lib/auth-dialog.ts";
+import { getSessionEndReason, useSession } from "../lib/session.tsx";
+import { Button } from "./ui/button.tsx";
 
 /**
  * Screens that need a session (spec §2): without one they show a sign-in prompt and open the

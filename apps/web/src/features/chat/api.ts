@@ -1,0 +1,156 @@
+import { useQuery } from "@tanstack/react-query";
+import { POLL } from "@valoriza/domain";
+import { ApiError, type ApiRequestOptions, apiRequest } from "../../lib/api.ts";
+import { queryClient, queryKeys } from "../../lib/query-client.ts";
+import { expireSession, useSession } from "../../lib/session.tsx";
+
+/** Spec §7 Chat. Live `chat` events refresh these queries; polling is the fallback. */
+
+/**
+ * A chat call. A 403 here means "not your chat" (or not the asset's owner), not a dead session, so
+ * only a 401 ends the session.
+ */
+async function chatRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  try {
+    return await apiRequest<T>(path, { ...options, onUnauthorized: "ignore" });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) expireSession();
+    throw error;
+  }
+}
+
+/** The message of a failed chat call: the server's, else `fallback` (network failure). */
+export function chatErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
+}
+
+export interface ChatParticipant {
+  id: string;
+  name: string;
+}
+
+export interface ChatMessage {
+  id: string;
+  emisorId: string;
+  texto: string;
+  fecha: string;
+}
+
+export interface Chat {
+  id: string;
+  activoId: string;
+  activoTitulo: string;
+  participantes: ChatParticipant[];
+  mensajes: ChatMessage[];
+  totalMensajes: number;
+  noLeidos: number;
+  ultimoMensaje: ChatMessage | null;
+  actualizadoEn: string;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const str = (value: unknown): string => (typeof value === "string" ? value : "");
+const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+
+function normalizeMessage(raw: unknown): ChatMessage {
+  const m = record(raw);
+  return { id: str(m._id) || str(m.id), emisorId: str(m.emisorId), texto: str(m.texto), fecha: str(m.fecha) };
+}
+
+export function normalizeChat(raw: unknown): Chat {
+  const c = record(raw);
+  const mensajes = (Array.isArray(c.mensajes) ? c.mensajes : []).map(normalizeMessage);
+  const participantes = (Array.isArray(c.participantes) ? c.participantes : []).map((p) => {
+    const r = record(p);
+    return { id: str(r._id) || str(r.id), name: str(r.name) };
+  });
+  return {
+    id: str(c._id) || str(c.id),
+    activoId: str(c.activoId),
+    activoTitulo: str(c.activoTitulo),
+    participantes,
+    mensajes,
+    totalMensajes: num(c.totalMensajes) || mensajes.length,
+    noLeidos: num(c.noLeidos),
+    ultimoMensaje: c.ultimoMensaje ? normalizeMessage(c.ultimoMensaje) : (mensajes.at(-1) ?? null),
+    actualizadoEn: str(c.actualizadoEn),
+  };
+}
+
+/** The other participant of a chat, seen by `meId`. */
+export function otherParticipant(chat: Chat, meId: string): ChatParticipant {
+  return chat.participantes.find((p) => p.id !== meId) ?? { id: "", name: "" };
+}
+
+export function useMeId(): string {
+  const { token, user } = useSession();
+  return token && user ? user._id : "";
+}
+
+/** GET /chat/usuario/{userId}: my chats, most recent first (each with its newest messages). */
+export function useMyChats() {
+  const meId = useMeId();
+  return useQuery({
+    queryKey: queryKeys.chatList(meId),
+    queryFn: async ({ signal }) => {
+      const data = record(await chatRequest(`/chat/usuario/${encodeURIComponent(meId)}`, { signal })).data;
+      return (Array.isArray(data) ? data : []).map(normalizeChat);
+    },
+    enabled: meId !== "",
+    refetchInterval: POLL.unreadCount,
+    staleTime: POLL.unreadCountStale,
+  });
+}
+
+/** GET /chat/{chatId}: one chat with its newest 200 messages. */
+export function useChat(chatId: string) {
+  const meId = useMeId();
+  return useQuery({
+    queryKey: queryKeys.chatDetail(chatId),
+    queryFn: async ({ signal }) =>
+      normalizeChat(record(await chatRequest(`/chat/${encodeURIComponent(chatId)}`, { signal })).data),
+    enabled: meId !== "" && chatId !== "",
+    refetchInterval: POLL.unreadCount,
+    staleTime: POLL.unreadCountStale,
+  });
+}
+
+/** GET /chat/no-leidos/count: unread messages across my chats. */
+export function useChatUnreadCount() {
+  const meId = useMeId();
+  return useQuery({
+    queryKey: queryKeys.chatUnread(meId),
+    queryFn: async ({ signal }) => {
+      const count = record(await chatRequest("/chat/no-leidos/count", { signal })).count;
+      return typeof count === "number" && count > 0 ? count : 0;
+    },
+    enabled: meId !== "",
+    refetchInterval: POLL.unreadCount,
+    staleTime: POLL.unreadCountStale,
+  });
+}
+
+function remember(chat: Chat): Chat {
+  queryClient.setQueryData(queryKeys.chatDetail(chat.id), chat);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.chatsRoot, refetchType: "active" });
+  return chat;
+}
+
+/** POST /chat/iniciar (activoId, receptorId): the chat, new or existing. */
+export async function startChat(activoId: string, receptorId: string): Promise<Chat> {
+  const res = await chatRequest("/chat/iniciar", { method: "POST", body: { activoId, receptorId } });
+  return remember(normalizeChat(record(res).data));
+}
+
+/** POST /chat/enviar (chatId, texto): the chat with the new message. */
+export async function sendMessage(chatId: string, texto: string): Promise<Chat> {
+  const res = await chatRequest("/chat/enviar", { method: "POST", body: { chatId, texto } });
+  return remember(normalizeChat(record(res).data));
+}
+
+/** POST /chat/{chatId}/leido. */
+export async function markChatRead(chatId: string): Promise<void> {
+  const res = await chatRequest(`/chat/${encodeURIComponent(chatId)}/leido`, { method: "POST" });
+  remember(normalizeChat(record(res).data));
+}

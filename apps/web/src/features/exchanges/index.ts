@@ -1,0 +1,3 @@
+export { ExchangePage } from "./ExchangePage.tsx";
+export { LocalExchangesPage } from "./LocalExchangesPage.tsx";
+export { ProposeExchangeAction } from "./ProposeExchangeAction.tsx";

@@ -1,0 +1,35 @@
+import { useMutation } from "@tanstack/react-query";
+import type { PaymentMode } from "@valoriza/domain";
+import { apiRequest } from "../../lib/api.ts";
+import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
+
+export interface PurchaseInput {
+  activoId: string;
+  compradorId: string;
+  vendedorId: string;
+  modoPago: PaymentMode;
+  /** The price the buyer saw, in the chosen unit (credits, or COP for dinero): the server refuses another. */
+  monto: number;
+  idempotencyKey: string;
+}
+
+/** Root of the custody list query (features/custody): a purchase opens a custody. */
+const CUSTODY_ROOT = "custodias";
+
+/** POST /transacciones/crear (calls §7): answers a message; balance, asset and custody queries refresh. */
+export function usePurchase() {
+  return useMutation({
+    mutationFn: async ({ idempotencyKey, ...body }: PurchaseInput): Promise<{ message: string }> => {
+      const answer = await apiRequest<Record<string, unknown> | null>("/transacciones/crear", {
+        method: "POST",
+        body,
+        idempotencyKey,
+      });
+      const message = answer && typeof answer.message === "string" ? answer.message : "";
+      return { message };
+    },
+    onSettled: async () => {
+      await Promise.all([invalidateAfterCreditChange(), queryClient.invalidateQueries({ queryKey: [CUSTODY_ROOT] })]);
+    },
+  });
+}

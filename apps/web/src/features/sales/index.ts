@@ -1,0 +1,1 @@
+export { AssetActionPanel } from "./AssetActionPanel.tsx";
