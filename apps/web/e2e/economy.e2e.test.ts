@@ -355,7 +355,8 @@ describe("detalle, mis activos y economía", () => {
     await page.getByTestId("owner-name").getByText("Ana Gómez").waitFor();
     expect(await page.getByTestId("own-asset-badge").count()).toBe(0);
     for (const network of ["Facebook", "WhatsApp", "Twitter", "Telegram", "LinkedIn"]) {
-      const link = page.getByRole("link", { name: new RegExp(`Compartir en ${network}`) });
+      // The link's name starts with its visible label (axe: label-content-name-mismatch).
+      const link = page.getByRole("link", { name: new RegExp(`^${network} \\(compartir`) });
       expect(await link.getAttribute("target")).toBe("_blank");
       expect(await link.getAttribute("href")).toContain(encodeURIComponent(`/ver-activo/${id}`));
     }
@@ -384,8 +385,17 @@ describe("detalle, mis activos y economía", () => {
     const card = page.getByTestId("asset-card").filter({ hasText: "Silla ergonómica" });
     await card.waitFor();
     await screenshot(page, "economy-mis-activos-desktop");
-    await card.getByRole("button", { name: "Desactivar Silla ergonómica" }).click();
+    // Closing the dialog puts focus back on the button that opened it.
+    const deactivate = card.getByRole("button", { name: "Desactivar Silla ergonómica" });
+    await deactivate.click();
     const dialog = page.getByRole("alertdialog");
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute("aria-label") === "Desactivar Silla ergonómica",
+    );
+    await deactivate.click();
     await dialog.waitFor();
     expect(await dialog.getByTestId("credits-to-destroy").textContent()).toBe("850 créditos");
     await page.waitForTimeout(250);
@@ -396,16 +406,27 @@ describe("detalle, mis activos y economía", () => {
     await expectBlocked(page, "0");
     await page.getByText("Aún no tienes activos registrados.").waitFor();
 
-    // The movement and the wallet show it.
+    // The movement and the wallet show it; registering and destroying changed blocked credits only,
+    // and the registration has one name in the three histories.
     await page.getByRole("tab", { name: "Movimientos" }).click();
     await page.getByText(/se destruyeron 850 créditos/).waitFor();
+    const movements = page.getByRole("list", { name: "Movimientos" });
+    expect(await movements.locator("[data-blocked]").allTextContents()).toEqual(["−850 bloqueados", "850 bloqueados"]);
+    await movements.getByText("Registro de activo").waitFor();
+    expect(await movements.getByText("+850").count()).toBe(0);
     await page.getByRole("tab", { name: "Wallet" }).click();
     await page.getByTestId("wallet-bloqueados").filter({ hasText: /^0$/ }).waitFor();
+    const wallet = page.getByRole("list", { name: "Últimas transacciones de la wallet" });
+    await wallet.getByText("Registro de activo").waitFor();
+    expect(await wallet.locator("[data-blocked]").allTextContents()).toEqual(["−850 bloqueados", "850 bloqueados"]);
     await page.getByRole("button", { name: "Sincronizar" }).click();
     await expectToast(page, "Wallet sincronizada");
     await page.getByRole("tab", { name: "Actividad" }).click();
     await page.getByLabel("Tipo de transacción").selectOption("registro");
-    await page.getByText(/Registro · Silla ergonómica/).waitFor();
+    await page.getByText(/Registro de activo · Silla ergonómica/).waitFor();
+    expect(await page.getByRole("list", { name: "Transacciones" }).locator("[data-blocked]").allTextContents()).toEqual(
+      ["850 bloqueados"],
+    );
 
     const after = (await (await page.request.get("/api/economia/reporte")).json()) as {
       data: { creditosDestruidos: number };

@@ -16,7 +16,8 @@ declare module "vitest" {
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const repoRoot = path.resolve(webDir, "../..");
 const serverEntry = path.join(repoRoot, "apps/server/src/server.ts");
-const distDir = path.join(webDir, "dist");
+/** E2E_WEB_DIST: another build of the web app (e.g. `vite build --outDir /tmp/x`), so parallel work does not share dist. */
+const distDir = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(webDir, "dist");
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,6 +62,12 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
+  // An already running server (for example one started from another checkout) instead of a new one.
+  const external = process.env.E2E_BASE_URL;
+  if (external) {
+    project.provide("baseURL", external.replace(/\/$/, ""));
+    return;
+  }
   if (!existsSync("/usr/bin/chromium")) throw new Error("Falta Chromium en /usr/bin/chromium");
   if (!existsSync(serverEntry)) throw new Error(`Falta el servidor: ${serverEntry}`);
   if (!existsSync(path.join(distDir, "index.html"))) {
@@ -80,6 +87,11 @@ export default async function setup(project: TestProject) {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED_DEMO: "0",
+      // One e2e user registers 26 assets to page through /mis-activos (the default is 10 a day, ADR 015).
+      MAX_REGISTROS_DIA: "40",
+      // The admin accounts of marketplace.e2e.test.ts (the admin's desk, withdrawals) and limits.e2e.test.ts.
+      ADMIN_EMAILS:
+        "e2e-admin-escritorio@valoriza.test,e2e-admin-telefono@valoriza.test,e2e-admin-limites@valoriza.test",
       JWT_SECRET: randomBytes(32).toString("hex"),
       WEB_DIST: distDir,
       LOG_LEVEL: "warn",

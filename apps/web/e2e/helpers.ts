@@ -165,3 +165,31 @@ export async function elementsOutsideViewport(page: Page): Promise<string[]> {
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** A good registered straight through the API with the page's stored session (setup for other screens). */
+export async function createGoodViaApi(
+  page: Page,
+  good: { title: string; description?: string; baseValueCOP?: number },
+): Promise<{ id: string; credits: number }> {
+  const { token } = await storedSession(page);
+  const response = await page.request.post("/api/assets", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      title: good.title,
+      description: good.description ?? "Activo de prueba",
+      assetType: "bien",
+      origin: "personal",
+      category: "Tecnología",
+      condition: "usado",
+      physicalState: "bueno",
+      yearOfPurchase: 2020,
+      baseValueCOP: good.baseValueCOP ?? 1_000_000,
+      mainPurpose: "intercambiar",
+      privacy: "publico",
+      images: [],
+    },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { data: { _id: string; creditosAsignados: number } };
+  return { id: body.data._id, credits: body.data.creditosAsignados };
+}

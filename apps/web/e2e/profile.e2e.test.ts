@@ -1,6 +1,9 @@
+import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  availableCredits,
+  DESKTOP,
   expectSignedIn,
   expectSignedOut,
   expectToast,
@@ -8,11 +11,17 @@ import {
   loginThroughModal,
   newUser,
   openPage,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshot,
   signUpViaApi,
+  storedSession,
 } from "./helpers.ts";
+import { auth, createAsset, type Person, person as signUpPerson } from "./people.ts";
 
 let browser: Browser;
 beforeAll(async () => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -86,7 +95,7 @@ describe("Mi Cuenta (/perfil)", () => {
       linkedin: "linkedin.com/in/anamaria",
     });
     // The header's avatar follows the new name.
-    expect(await page.getByRole("link", { name: "Mi Cuenta" }).textContent()).toBe("AG");
+    expect(await page.getByRole("link", { name: "Mi Cuenta" }).locator("[aria-hidden=true]").textContent()).toBe("AG");
     expect(errors).toEqual([]);
   });
 
@@ -120,10 +129,23 @@ describe("Mi Cuenta (/perfil)", () => {
     await form.getByRole("alert").getByText("La contraseña actual es incorrecta").waitFor();
     await expectSignedIn(page);
 
+    const oldToken = (await storedSession(page)).token;
     await current.fill(user.password);
     await submit.click();
     await expectToast(page, "¡Contraseña actualizada exitosamente!");
     expect(await current.inputValue()).toBe("");
+
+    // The server revoked the old token and answered a new one: the page stored it and keeps the session.
+    const newToken = (await storedSession(page)).token;
+    expect(newToken).not.toBeNull();
+    expect(newToken).not.toBe(oldToken);
+    const auth = (token: string | null) => ({ headers: { Authorization: `Bearer ${token}` } });
+    expect((await page.request.get("/api/profile", auth(oldToken))).status()).toBe(401);
+    expect((await page.request.get("/api/profile", auth(newToken))).status()).toBe(200);
+    await page.reload();
+    await expectSignedIn(page);
+    await availableCredits(page).waitFor();
+    await page.getByRole("heading", { name: "Mi Cuenta", level: 1 }).waitFor();
 
     await page.getByRole("navigation", { name: "Cuenta" }).getByRole("button", { name: "Salir" }).click();
     await expectSignedOut(page);
@@ -147,3 +169,84 @@ describe("Mi Cuenta (/perfil)", () => {
     expect(await profileForm(page).getByLabel("Correo electrónico").inputValue()).toBe(user.email);
   });
 });
+
+/** /perfil's reputation card once loaded, showing `total`. */
+async function profileReputation(page: Page, total: number) {
+  await page.goto("/perfil");
+  const card = page.getByTestId("reputation-card");
+  await card.getByRole("heading", { name: "Reputación" }).waitFor();
+  await card
+    .getByTestId("profile-reputation")
+    .filter({ hasText: new RegExp(`^${total}$`) })
+    .waitFor({ timeout: 15_000 });
+  return card;
+}
+
+/** The cells of one part's row: count, weight, points. */
+async function partCells(card: ReturnType<Page["getByTestId"]>, key: string) {
+  return card.getByTestId(`reputation-${key}`).locator("td").allTextContents();
+}
+
+async function gift(giver: Person, friend: Person, title: string) {
+  const asset = await createAsset(giver, title, "regalar");
+  const r = await giver.page.request.post("/api/donations", {
+    headers: auth(giver),
+    data: { assetId: asset.id, recipientId: friend.id, message: "Para ti", kind: "regalo" },
+  });
+  expect(r.status(), await r.text()).toBe(201);
+  return { assetId: asset.id, donationId: ((await r.json()) as { data: { _id: string } }).data._id };
+}
+
+for (const [label, viewport] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
+  describe(`reputación en ${label}`, () => {
+    it("cambia en /perfil y en la tarjeta del dueño tras una entrega completada y una cancelación", async () => {
+      const giver = await signUpPerson(browser, `rep-giver-${label}`, viewport, "Gloria");
+      const friend = await signUpPerson(browser, `rep-friend-${label}`, viewport, "Fabio");
+
+      let card = await profileReputation(friend.page, 0);
+      expect(await partCells(card, "entregasCompletadas")).toEqual(["0", "+3", "0"]);
+      expect(await partCells(card, "prestamosVencidos")).toEqual(["0", "−10", "0"]);
+
+      // A gift accepted (a completed handover: +3 to both) and another one the giver cancels (−2 to the giver).
+      const first = await gift(giver, friend, `Lámpara ${label}`);
+      const ok = await friend.page.request.post(`/api/donations/accept/${first.donationId}`, { headers: auth(friend) });
+      expect(ok.status(), await ok.text()).toBe(200);
+      const second = await gift(giver, friend, `Cuadro ${label}`);
+      const cancel = await giver.page.request.post(`/api/donations/cancel/${second.donationId}`, {
+        headers: auth(giver),
+      });
+      expect(cancel.status(), await cancel.text()).toBe(200);
+
+      card = await profileReputation(friend.page, 3);
+      expect(await partCells(card, "entregasCompletadas")).toEqual(["1", "+3", "+3"]);
+      await card.screenshot({ path: `${SCREENSHOT_DIR}/profile-reputation-${label}.png`, animations: "disabled" });
+      await screenshot(friend.page, `profile-reputation-${label}-page`);
+
+      card = await profileReputation(giver.page, 1);
+      expect(await partCells(card, "entregasCompletadas")).toEqual(["1", "+3", "+3"]);
+      expect(await partCells(card, "cancelaciones")).toEqual(["1", "−2", "−2"]);
+      expect(await card.locator("tfoot td").textContent()).toBe("+1");
+
+      // The asset page's owner card: the new owner (Fabio) with his figure, its parts in the disclosure.
+      const gp = giver.page;
+      await gp.goto(`/ver-activo/${first.assetId}`);
+      await gp.getByTestId("owner-name").filter({ hasText: "Fabio" }).waitFor();
+      await gp.getByTestId("owner-reputation").filter({ hasText: /^3$/ }).waitFor();
+      const toggle = gp.getByTestId("owner-card").getByRole("button", { name: /Reputación/ });
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await gp.getByRole("list", { name: "Partes de la reputación" }).isVisible()).toBe(false);
+      await toggle.focus();
+      await gp.keyboard.press("Enter");
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      await gp.getByTestId("owner-rep-entregasCompletadas").filter({ hasText: "1 × +3 = +3" }).waitFor();
+      await gp
+        .getByTestId("owner-card")
+        .screenshot({ path: `${SCREENSHOT_DIR}/owner-card-reputation-${label}.png`, animations: "disabled" });
+      expect(giver.errors).toEqual([]);
+      expect(friend.errors).toEqual([]);
+    }, 120_000);
+  });
+}

@@ -1,0 +1,156 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGoodViaApi, DESKTOP, launchBrowser, newUser, openPage, PHONE, signUpViaApi } from "./helpers.ts";
+
+/**
+ * axe-core on every route, signed out and signed in, on a desktop and a phone: no serious and no
+ * critical violation. New pages are one line each in ROUTES.
+ */
+const ROUTES: { path: string; name: string }[] = [
+  { path: "/", name: "inicio" },
+  { path: "/?q=bicicleta", name: "búsqueda" },
+  { path: "/?todos=1", name: "todos los activos" },
+  { path: "/perfil", name: "perfil" },
+  { path: "/mis-activos", name: "mis activos" },
+  { path: "/mis-activos?tab=movimientos", name: "mis activos · movimientos" },
+  { path: "/mis-activos?tab=wallet", name: "mis activos · wallet" },
+  { path: "/mis-activos?tab=actividad", name: "mis activos · actividad" },
+  { path: "/movimientos", name: "movimientos" },
+  { path: "/mi-actividad", name: "mi actividad" },
+  { path: "/economia", name: "economía" },
+  { path: "/registrar-activo", name: "registrar activo" },
+  { path: "/registrar-tiempo", name: "registrar tiempo" },
+  { path: "/registrar-dinero", name: "registrar dinero" },
+  { path: "/valorar", name: "valorar" },
+  { path: "/ver-activo/{asset}", name: "detalle de activo" },
+  { path: "/ver-activo/00000000-0000-4000-8000-000000000000", name: "activo inexistente" },
+  { path: "/actions-demo", name: "actions demo" },
+  { path: "/force-clean", name: "force clean" },
+  { path: "/esta-ruta-no-existe", name: "404" },
+  { path: "/vender", name: "vender" },
+  { path: "/custodia", name: "custodia" },
+  { path: "/mensajes", name: "mensajes" },
+  { path: "/marketplace", name: "marketplace" },
+  { path: "/retiros", name: "retiros" },
+  { path: "/admin", name: "administración" },
+  { path: "/intercambiar", name: "intercambiar" },
+  { path: "/intercambiar?tab=oferta-abierta", name: "intercambiar · oferta abierta" },
+  { path: "/intercambiar?tab=recibidas", name: "intercambiar · recibidas" },
+  { path: "/intercambios-locales", name: "intercambios locales" },
+  { path: "/prestar", name: "préstamos" },
+  { path: "/alquilar", name: "alquilar" },
+  { path: "/donar", name: "donar" },
+  { path: "/regalar", name: "regalar" },
+  { path: "/status", name: "status" },
+];
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's Content-Security-Policy forbids inline scripts.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown }> } }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.impact} ${v.id}: ${v.help} → ${n.target.join(" ")} ${n.failureSummary ?? ""}`),
+    );
+}
+
+/** Lets the page settle: lazy chunk loaded, loading placeholders gone, entry animations over. */
+async function settle(page: Page): Promise<void> {
+  // Not "networkidle": the live-events stream of a signed-in page never goes idle.
+  await page.waitForFunction(() => document.readyState === "complete" && document.documentElement.lang !== "");
+  await page
+    .locator("main h1, main h2")
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page
+    .waitForFunction(
+      () => !document.querySelector('[role=status][aria-label^="Cargando"], main [aria-busy=true]'),
+      null,
+      {
+        timeout: 5_000,
+      },
+    )
+    .catch(() => undefined);
+  // Colours are judged as they rest, not halfway through a hover or entry transition (a phone run once caught
+  // a button and a tab mid-transition at 4.1-4.3:1).
+  await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
+  });
+  await page.waitForTimeout(300);
+}
+
+let browser: Browser;
+let assetId = "";
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { page } = await openPage(browser);
+  await signUpViaApi(page, newUser("a11y-owner"));
+  assetId = (await createGoodViaApi(page, { title: "Bicicleta de ruta" })).id;
+  await page.context().close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const resolve = (path: string) => path.replace("{asset}", assetId);
+
+describe.each([
+  ["escritorio", DESKTOP],
+  ["teléfono", PHONE],
+] as const)("axe en %s", (_label, viewport) => {
+  it("sin sesión: 0 violaciones graves o críticas en cada ruta", { timeout: 300_000 }, async () => {
+    const { page } = await openPage(browser, viewport);
+    const found: string[] = [];
+    for (const route of ROUTES) {
+      await page.goto(resolve(route.path));
+      await settle(page);
+      for (const v of await seriousViolations(page)) found.push(`${route.name} (${route.path}): ${v}`);
+    }
+    // The two overlays of the header: the site menu and the login modal.
+    await page.goto("/");
+    await settle(page);
+    await page.getByRole("navigation", { name: "Cuenta" }).getByRole("button", { name: "Menú" }).click();
+    await page.getByRole("dialog", { name: "Menú" }).waitFor();
+    await page.waitForTimeout(300);
+    for (const v of await seriousViolations(page)) found.push(`menú: ${v}`);
+    await page.keyboard.press("Escape");
+    await page.getByRole("navigation", { name: "Cuenta" }).getByRole("button", { name: "Iniciar Sesión" }).click();
+    await page.getByRole("dialog", { name: "Iniciar Sesión" }).waitFor();
+    await page.waitForTimeout(300);
+    for (const v of await seriousViolations(page)) found.push(`login: ${v}`);
+    expect(found).toEqual([]);
+  });
+
+  it("con sesión: 0 violaciones graves o críticas en cada ruta", { timeout: 300_000 }, async () => {
+    const { page } = await openPage(browser, viewport);
+    await signUpViaApi(page, newUser("a11y"));
+    await createGoodViaApi(page, { title: "Guitarra acústica" });
+    const found: string[] = [];
+    for (const route of ROUTES) {
+      await page.goto(resolve(route.path));
+      await settle(page);
+      for (const v of await seriousViolations(page)) found.push(`${route.name} (${route.path}): ${v}`);
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,340 @@
+import { mkdirSync } from "node:fs";
+import { currentYearInColombia, formatCredits } from "@valoriza/domain";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DESKTOP,
+  expectToast,
+  horizontalOverflow,
+  launchBrowser,
+  newUser,
+  openPage,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshot,
+  type TestUser,
+} from "./helpers.ts";
+
+/*
+ * Selling, buying and handing over (issue 8): a seller lists through /vender, a buyer buys from the
+ * asset page (cash, then credits), the seller reads the code in /custodia, the buyer types it, and
+ * both headers and /mis-activos show the result. Desktop and phone, each with its own users.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Person {
+  page: Page;
+  errors: string[];
+  user: TestUser;
+  token: string;
+  id: string;
+}
+
+async function person(tag: string, viewport: { width: number; height: number }, name = "Ana"): Promise<Person> {
+  const { page, errors } = await openPage(browser, viewport);
+  const user = { ...newUser(tag), name };
+  const response = await page.request.post("/api/users/register", { data: user });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { data: Record<string, unknown> & { token: string; _id: string } };
+  const { token, ...rest } = body.data;
+  await page.goto("/");
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem("user", u);
+      localStorage.setItem("token", t);
+    },
+    [token, JSON.stringify(rest)] as const,
+  );
+  await page.reload();
+  // Generous wait: the suite shares a small machine with other test runs.
+  await page
+    .getByRole("navigation", { name: "Cuenta" })
+    .getByRole("button", { name: "Salir" })
+    .waitFor({ timeout: 30_000 });
+  return { page, errors, user, token, id: body.data._id };
+}
+
+/** The signed-in header's available / blocked credits reach `n` (the other party's header polls). */
+async function expectHeader(page: Page, testId: "creditos-disponibles" | "creditos-bloqueados", n: number) {
+  await page
+    .getByTestId(testId)
+    .filter({ visible: true, hasText: new RegExp(`^${formatCredits(n).replaceAll(".", "\\.")}$`) })
+    .waitFor({ timeout: 20_000 });
+}
+
+/** Lists a good through /vender and answers its id and credits (read back from the API). */
+async function sellThroughForm(seller: Person, title: string, price: number): Promise<{ id: string; credits: number }> {
+  const page = seller.page;
+  await page.goto("/vender");
+  await page.getByRole("heading", { name: "Vender un activo" }).waitFor();
+  await page.getByLabel("Título").fill(title);
+  await page.getByLabel("Descripción").fill("En buen estado, con su caja y cargador.");
+  await page.getByLabel("Categoría", { exact: true }).selectOption("Tecnología");
+  await page.getByLabel("Condición").selectOption("usado");
+  await page.getByLabel("Estado físico").selectOption("bueno");
+  await page.getByLabel("Año de compra").selectOption(String(currentYearInColombia() - 1));
+  await page.getByLabel("Precio de venta (COP)").fill(String(price));
+  await page.getByRole("button", { name: "Publicar a la venta" }).click();
+  const result = page.getByTestId("sell-result");
+  await result.waitFor();
+  await result.getByText(title).waitFor();
+  const mine = await page.request.get("/api/assets/mine", { headers: { Authorization: `Bearer ${seller.token}` } });
+  expect(mine.status(), await mine.text()).toBe(200);
+  const list = ((await mine.json()) as { data: { _id: string; title: string; creditosAsignados: number }[] }).data;
+  const asset = list.find((a) => a.title === title);
+  expect(asset).toBeDefined();
+  const credits = asset?.creditosAsignados ?? 0;
+  expect(credits).toBeGreaterThan(0);
+  await result
+    .getByTestId("credits-added")
+    .getByText(`+${formatCredits(credits)}`)
+    .waitFor();
+  return { id: asset?._id ?? "", credits };
+}
+
+/** The buyer opens the asset page, picks the payment and confirms; the green line answers. */
+async function buy(buyer: Person, assetId: string, method: "Créditos" | "Dinero") {
+  const page = buyer.page;
+  await page.goto(`/ver-activo/${assetId}`);
+  await page.getByRole("button", { name: "Comprar" }).click();
+  await page.getByRole("group", { name: "Confirmar compra" }).getByText(method, { exact: true }).click();
+  await page.getByRole("button", { name: "Confirmar compra" }).click();
+  const line = page.getByTestId("action-message");
+  await line.waitFor();
+  expect(await line.textContent()).toMatch(/^Compra registrada/);
+}
+
+/** The seller reads the handover code of `title` in /custodia (shown to the offerer while pendiente). */
+async function readCode(seller: Person, title: string, buyerName: string): Promise<string> {
+  const page = seller.page;
+  await page.goto("/custodia");
+  const card = page.getByTestId("custody-card").filter({ hasText: title });
+  await card.waitFor({ timeout: 15_000 });
+  expect(await card.getByTestId("custody-state").textContent()).toBe("Pendiente");
+  // 'Tú' marks my role (Entrega); the buyer's name is on the other side.
+  expect(await card.getByTestId("my-role").count()).toBe(1);
+  await card.getByText(buyerName, { exact: true }).waitFor();
+  const code = (await card.getByTestId("custody-code").textContent())?.trim() ?? "";
+  expect(code).toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function confirmCode(buyer: Person, title: string, code: string) {
+  const page = buyer.page;
+  await page.goto("/custodia");
+  const card = page.getByTestId("custody-card").filter({ hasText: title });
+  await card.waitFor();
+  // The receiver never sees the code.
+  expect(await card.getByTestId("custody-code").count()).toBe(0);
+  await page.getByRole("button", { name: "Confirmar entrega" }).click();
+  await page.getByText("Debes ingresar el código de confirmación").waitFor();
+  const input = page.getByLabel("Código de confirmación");
+  await input.fill(`${code}99`);
+  expect(await input.inputValue()).toBe(code);
+  await page.getByRole("button", { name: "Confirmar entrega" }).click();
+  await expectToast(page, "Entrega confirmada");
+  await card.getByTestId("custody-state").filter({ hasText: "Confirmada" }).waitFor();
+}
+
+async function expectInMyAssets(owner: Person, title: string) {
+  await owner.page.goto("/mis-activos");
+  await owner.page.getByRole("heading", { name: title }).waitFor();
+}
+
+for (const [device, tag, viewport] of [
+  ["escritorio", "desk", DESKTOP],
+  ["teléfono", "movil", PHONE],
+] as const) {
+  describe(`vender y comprar (${device})`, () => {
+    it("lista por /vender, compra en dinero y en créditos, entrega con el código y mueve los créditos", async () => {
+      const ana = await person(`vende-${tag}`, viewport);
+      const beto = await person(`compra-${tag}`, viewport, "Beto");
+      const stamp = Date.now().toString(36);
+
+      // /vender: the spec's missing-data message first.
+      await ana.page.goto("/vender");
+      await ana.page.getByRole("button", { name: "Publicar a la venta" }).click();
+      await ana.page
+        .getByText("Faltan algunos datos: Por favor completa el título, descripción y precio para continuar.")
+        .waitFor();
+      if (device === "teléfono") expect(await horizontalOverflow(ana.page)).toBeLessThanOrEqual(0);
+      await screenshot(ana.page, `sale-vender-missing-${tag}`);
+
+      const bici = `Bicicleta ${stamp}`;
+      const first = await sellThroughForm(ana, bici, 1_200_000);
+      await screenshot(ana.page, `sale-vender-result-${tag}`);
+      await ana.page.getByRole("link", { name: "Ver Mis Activos" }).click();
+      await ana.page.waitForURL("**/mis-activos");
+      await ana.page.getByRole("heading", { name: bici }).waitFor();
+      await expectHeader(ana.page, "creditos-bloqueados", first.credits);
+
+      // The owner sees the badge and no action.
+      await ana.page.goto(`/ver-activo/${first.id}`);
+      await ana.page.getByTestId("own-asset-badge").waitFor();
+      expect(await ana.page.getByRole("button", { name: "Comprar" }).count()).toBe(0);
+
+      // Beto: payment method required (clears after 3 s), credits he does not have.
+      await beto.page.goto(`/ver-activo/${first.id}`);
+      await beto.page.getByRole("button", { name: "Comprar" }).click();
+      // The confirmation panel takes the focus.
+      expect(await beto.page.evaluate(() => document.activeElement?.textContent)).toBe("Confirmar compra");
+      await beto.page.getByRole("button", { name: "Confirmar compra" }).click();
+      const line = beto.page.getByTestId("action-message");
+      await line.getByText("Selecciona un método de pago").waitFor();
+      await line.waitFor({ state: "detached", timeout: 5_000 });
+      // Keyboard only: back into the payment choice, arrow to 'Créditos', then confirm.
+      await beto.page.keyboard.press("Shift+Tab");
+      await beto.page.keyboard.press("ArrowLeft");
+      expect(await beto.page.getByRole("radio", { name: /^Créditos/ }).isChecked()).toBe(true);
+      await beto.page.keyboard.press("Tab");
+      await beto.page.keyboard.press("Enter");
+      await line.getByText("No tienes suficientes créditos disponibles").waitFor();
+      if (device === "teléfono") expect(await horizontalOverflow(beto.page)).toBeLessThanOrEqual(0);
+      await screenshot(beto.page, `sale-buy-panel-${tag}`);
+
+      // Cash purchase: no credits move now; the seller hands over with the code.
+      await buy(beto, first.id, "Dinero");
+      await expectHeader(beto.page, "creditos-disponibles", 0);
+      // While the sale is under way the asset is 'operacion': /mis-activos offers 'Finalizar operación'.
+      await ana.page.goto("/mis-activos");
+      await ana.page.getByRole("button", { name: `Finalizar la operación de ${bici}` }).waitFor();
+      const code1 = await readCode(ana, bici, beto.user.name);
+      await screenshot(ana.page, `sale-custodia-offerer-${tag}`);
+      await confirmCode(beto, bici, code1);
+      await screenshot(beto.page, `sale-custodia-confirmed-${tag}`);
+      // The asset's hold is released to the seller; the bike is Beto's.
+      await expectHeader(ana.page, "creditos-disponibles", first.credits);
+      await expectHeader(ana.page, "creditos-bloqueados", 0);
+      await expectInMyAssets(beto, bici);
+
+      // Credit purchase: Beto lists a cheaper good, Ana (now with available credits) buys it.
+      const lampara = `Lámpara ${stamp}`;
+      const second = await sellThroughForm(beto, lampara, 300_000);
+      expect(second.credits).toBeLessThanOrEqual(first.credits);
+      await buy(ana, second.id, "Créditos");
+      await expectHeader(ana.page, "creditos-disponibles", first.credits - second.credits);
+      const code2 = await readCode(beto, lampara, ana.user.name);
+      await confirmCode(ana, lampara, code2);
+      // Beto receives the payment and his asset's hold: 2 x its credits available, nothing blocked.
+      await expectHeader(beto.page, "creditos-disponibles", 2 * second.credits);
+      await expectHeader(beto.page, "creditos-bloqueados", 0);
+      await expectHeader(ana.page, "creditos-disponibles", first.credits - second.credits);
+      await expectInMyAssets(ana, lampara);
+
+      expect(ana.errors.filter((e) => !e.includes("status of 4"))).toEqual([]);
+      expect(beto.errors.filter((e) => !e.includes("status of 4"))).toEqual([]);
+      await ana.page.context().close();
+      await beto.page.context().close();
+    }, 180_000);
+  });
+}
+
+describe("custodia directa", () => {
+  it("crea una custodia eligiendo el activo y al receptor por correo, la cancela, y un código errado no confirma", async () => {
+    const ana = await person("custodia-a", PHONE);
+    const beto = await person("custodia-b", DESKTOP, "Beto");
+    const title = `Taladro ${Date.now().toString(36)}`;
+    const created = await ana.page.request.post("/api/assets", {
+      headers: { Authorization: `Bearer ${ana.token}` },
+      data: {
+        title,
+        description: "Taladro percutor con maletín",
+        assetType: "bien",
+        origin: "personal",
+        category: "Herramientas",
+        condition: "usado",
+        physicalState: "bueno",
+        yearOfPurchase: currentYearInColombia() - 2,
+        baseValueCOP: 400_000,
+        mainPurpose: "prestar",
+        privacy: "publico",
+        images: [],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    const page = ana.page;
+    await page.goto("/custodia");
+    await page.getByRole("button", { name: "Crear custodia" }).click();
+    await page.getByText("Debes completar ID del activo e ID del receptor").waitFor();
+    await page.getByLabel("Activo", { exact: true }).selectOption({ label: title });
+    await page.getByLabel("Correo de quien recibe").fill("nadie.existe@example.com");
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await page.getByText("No encontramos una cuenta con ese correo electrónico").waitFor();
+    await page.getByLabel("Correo de quien recibe").fill(beto.user.email);
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await page.getByTestId("custody-receiver").getByText(beto.user.name).waitFor();
+    await page.getByLabel("Tipo de transacción").selectOption("prestamo");
+    await page.getByLabel("Notas").fill("Entrega el sábado en la portería");
+    await page.getByRole("button", { name: "Crear custodia" }).click();
+    const code = (await page.getByTestId("created-code").textContent())?.trim() ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    const card = page.getByTestId("custody-card").filter({ hasText: title });
+    await card.getByTestId("custody-code").getByText(code).waitFor();
+    await card.getByText("Entrega el sábado en la portería").waitFor();
+    // The receiver picker is empty again for the next custody.
+    expect(await page.getByLabel("Correo de quien recibe").inputValue()).toBe("");
+    await card.getByText("Beto", { exact: true }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "custody-created-movil");
+
+    // The receiver: no code on his card; a wrong code is refused with the spec's toast.
+    await beto.page.goto("/custodia");
+    const his = beto.page.getByTestId("custody-card").filter({ hasText: title });
+    await his.waitFor();
+    expect(await his.getByTestId("custody-code").count()).toBe(0);
+    expect(await his.getByRole("button", { name: /Cancelar/ }).count()).toBe(0);
+    const wrong = code === "000000" ? "000001" : "000000";
+    await beto.page.getByLabel("Código de confirmación").fill(wrong);
+    await beto.page.getByRole("button", { name: "Confirmar entrega" }).click();
+    await expectToast(beto.page, "No se pudo confirmar la custodia");
+
+    // The offerer cancels while pendiente: the code disappears.
+    await card.getByRole("button", { name: `Cancelar la custodia de ${title}` }).click();
+    await card.getByTestId("custody-state").filter({ hasText: "Cancelada" }).waitFor();
+    expect(await card.getByTestId("custody-code").count()).toBe(0);
+
+    // Once they have talked about the asset, Beto can be picked from Ana's chats instead.
+    const assetId = ((await created.json()) as { data: { _id: string } }).data._id;
+    const chat = await beto.page.request.post("/api/chat/iniciar", {
+      headers: { Authorization: `Bearer ${beto.token}` },
+      data: { activoId: assetId, receptorId: ana.id },
+    });
+    expect(chat.ok(), await chat.text()).toBe(true);
+    await page.reload();
+    await page.getByLabel("Activo", { exact: true }).selectOption({ label: title });
+    await page.getByLabel("O elige a alguien de tus chats").selectOption({ label: "Beto" });
+    await page.getByTestId("custody-receiver").getByText("Beto").waitFor();
+    await page.getByRole("button", { name: "Crear custodia" }).click();
+    await page.getByTestId("created-code").waitFor();
+    expect(await page.getByTestId("custody-card").filter({ hasText: title }).count()).toBe(2);
+    await ana.page.context().close();
+    await beto.page.context().close();
+  }, 90_000);
+});
+
+describe("sin sesión", () => {
+  it("pide iniciar sesión para comprar y para /vender y /custodia", async () => {
+    const ana = await person("vende-anon", DESKTOP);
+    const item = await sellThroughForm(ana, `Cámara ${Date.now().toString(36)}`, 500_000);
+    const { page } = await openPage(browser, DESKTOP);
+    await page.goto(`/ver-activo/${item.id}`);
+    await page.getByRole("button", { name: "Comprar" }).click();
+    await page.getByTestId("action-message").getByText("Debes iniciar sesión para realizar esta acción").waitFor();
+    await page.getByRole("dialog", { name: "Iniciar Sesión" }).waitFor();
+    await page.goto("/vender");
+    await page.getByText("Inicia sesión para publicar un activo a la venta.").waitFor();
+    await page.goto("/custodia");
+    await page.getByText("Inicia sesión para ver y gestionar tus custodias.").waitFor();
+    await page.context().close();
+    await ana.page.context().close();
+  }, 60_000);
+});
