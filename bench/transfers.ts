@@ -1,112 +1,77 @@
 /**
- * Credit transfers per second: through the HTTP API against a raw SQL
- * transfer loop, on the same database in the same run, on PGlite and (when
- * one answers) PostgreSQL.
+ * Credit-moving calls per second through HTTP against the raw stored transfer
+ * loop, on the same database in the same run; PGlite and (when it answers)
+ * PostgreSQL. Rows 1-2 of issue 7's table.
  *
- *   npm run bench                      # both databases
- *   BENCH_SECONDS=10 BENCH_CLIENTS=32 npm run bench
+ *   npm run bench:transfers        (BENCH_SECONDS=8 BENCH_CLIENTS=32 by default)
  *
- * - raw SQL: a sequential loop calling the ledger's stored transfer function
- *   (`ledger_transfer`, one round trip) on the driver itself, emision -> a
- *   user's disponible account.
- * - HTTP: BENCH_CLIENTS concurrent clients (a worker thread, so the load
- *   generator does not share the server's event loop), each signed in as its
- *   own user, calling the credit-issuing call POST /api/dinero/registrar
- *   (1.000 COP -> 1 credit): auth, validation, idempotency key, asset row,
- *   ledger hold + transfer, movement, transaction and notification in one
- *   database transaction.
+ * - raw SQL: a sequential loop calling the ledger's stored function
+ *   `ledger_transfer` (one round trip each) on the driver itself, in this process.
+ * - HTTP: autocannon in a separate process (bench/load.mjs), BENCH_CLIENTS
+ *   connections, each signed in as its own user, calling POST /api/dinero/registrar
+ *   (1.000 COP -> 1 credit): session check, validation, asset row, movement,
+ *   transaction, notification, ledger hold in one database transaction.
+ * - Round trips of one registration, counted on the PostgreSQL driver.
+ * - After each run the ledger invariants are checked (sum 0, no negative, balances
+ *   match transfers, bloqueado matches open holds).
  * Prints a Markdown table and writes bench/results/transfers.json.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import pg from "pg";
-import { buildApp } from "../apps/server/src/app.ts";
-import { type Database, openDatabase } from "../apps/server/src/db/client.ts";
-import { systemClock } from "../apps/server/src/lib/clock.ts";
+import { checkInvariants } from "../apps/server/src/modules/ledger/index.ts";
+import { printSummary, profileWhile } from "./cpu-profile.ts";
+import {
+  benchDatabase,
+  CLIENTS,
+  here,
+  type Kind,
+  label,
+  load,
+  machineLoad,
+  pct,
+  pgReachable,
+  SECONDS,
+  seedUsersWithTokens,
+  signUpUsers,
+  startApp,
+} from "./lib.ts";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
-const PG_URL = process.env.BENCH_PG_URL ?? "postgres://root@127.0.0.1:5432/test";
+const BODY = JSON.stringify({ monto: 1000, tipo: "otro", descripcion: "Carga de benchmark" });
 
-interface Result {
-  database: string;
-  rawPerSec: number;
-  rawP99Ms: number;
-  httpPerSec: number;
-  httpP50Ms: number;
-  httpP99Ms: number;
-  httpErrors: number;
-  ratio: number;
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+async function roundTripsOfOneRegistration(base: string, token: string): Promise<number | null> {
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const original = proto.query;
+  let n = 0;
+  proto.query = function (this: unknown, ...a: unknown[]) {
+    n++;
+    return original.apply(this, a);
+  };
   try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
+    const r = await fetch(`${base}/api/dinero/registrar`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: BODY,
+    });
+    if (r.status !== 201) throw new Error(`registrar ${r.status}`);
+    return n;
+  } finally {
+    proto.query = original;
   }
 }
 
-async function run(kind: "pglite" | "postgres"): Promise<Result> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "vz-bench-"));
-  let database: Database;
-  let dropPg: (() => Promise<void>) | undefined;
-  if (kind === "pglite") {
-    database = await openDatabase({ dataDir });
-  } else {
-    const name = `vz_bench_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const u = new URL(PG_URL);
-    u.pathname = `/${name}`;
-    database = await openDatabase({ url: u.toString(), poolSize: CLIENTS });
-    dropPg = async () => {
-      const a = new pg.Client({ connectionString: PG_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await a.end();
-    };
-  }
-  await database.migrate();
-  const app = await buildApp({
-    db: database.db,
-    clock: systemClock,
-    config: { jwtSecret: "bench-secret-bench-secret-bench-secret-0123", adminEmails: [], dataDir },
-  });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  const base = `http://127.0.0.1:${port}`;
+async function run(kind: Kind) {
+  const { database, close } = await benchDatabase(kind);
+  const app = await startApp(database);
+  const { tokens, ids } = await signUpUsers(app.base, CLIENTS);
 
-  // Users, signed up through the API.
-  const tokens: string[] = [];
-  const ids: string[] = [];
-  for (let i = 0; i < CLIENTS; i++) {
-    const r = await fetch(`${base}/api/users/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        name: `Bench ${i}`,
-        apellido: "Carga",
-        email: `bench${i}@valoriza.test`,
-        password: "bench123",
-      }),
-    });
-    const body = (await r.json()) as { data: { token: string; _id: string } };
-    tokens.push(body.data.token);
-    ids.push(body.data._id);
+  // Warm-up (and, on PostgreSQL, the round-trip count of one call after it).
+  for (const t of tokens.slice(0, 4)) await roundTripsOfOneRegistration(app.base, t);
+  // Two calls back to back: the second, with the session entry fresh in the cache, is the steady state.
+  let roundTrips: number | null = null;
+  if (kind === "postgres") {
+    await roundTripsOfOneRegistration(app.base, tokens[0] as string);
+    roundTrips = await roundTripsOfOneRegistration(app.base, tokens[0] as string);
   }
 
   // Raw SQL loop.
@@ -115,80 +80,98 @@ async function run(kind: "pglite" | "postgres"): Promise<Result> {
   }[];
   const [disp] = (await database.rawQuery("select id from accounts where user_id = $1 and kind = 'disponible'", [
     ids[0],
-  ])) as {
-    id: number;
-  }[];
+  ])) as { id: number }[];
   const rawLat: number[] = [];
-  const rawEnd = performance.now() + SECONDS * 1000;
-  let raw = 0;
   const rawStart = performance.now();
+  const rawEnd = rawStart + SECONDS * 1000;
   while (performance.now() < rawEnd) {
     const t0 = performance.now();
     await database.rawQuery(
       "select * from ledger_transfer($1::bigint, $2::bigint, $3::bigint, $4::text, null, null, null, null, '')",
-      [em?.id, disp?.id, 1, "emision_activo"],
+      [em?.id, disp?.id, 1, "correccion"],
     );
     rawLat.push(performance.now() - t0);
-    raw++;
   }
-  const rawSecs = (performance.now() - rawStart) / 1000;
+  const rawPerSec = rawLat.length / ((performance.now() - rawStart) / 1000);
 
-  // HTTP load from a worker thread.
-  const worker = new Worker(path.join(here, "http-load-worker.mjs"), {
-    workerData: { base, tokens, seconds: SECONDS },
-  });
-  const load = await new Promise<{ count: number; errors: number; latencies: number[]; seconds: number }>(
-    (resolve, reject) => {
-      worker.once("message", resolve);
-      worker.once("error", reject);
-    },
-  );
-  await worker.terminate();
+  // While the HTTP load runs (PostgreSQL): how many backends wait on a row lock, sampled every 50 ms.
+  const lockSamples: number[] = [];
+  const sampler =
+    kind === "postgres"
+      ? setInterval(() => {
+          database
+            .rawQuery(
+              "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            )
+            .then((r) => lockSamples.push((r[0] as { n: number }).n))
+            .catch(() => {});
+        }, 50)
+      : undefined;
+  // The domain allows 10 registrations per person per 24 h: the load comes from many people, each
+  // connection using one person for 10 calls (the session cache sees a person 10 times), then the next.
+  const people = await seedUsersWithTokens(database, Number(process.env.BENCH_PEOPLE ?? 4000));
+  const runLoad = () =>
+    load({
+      url: `${app.base}/api/dinero/registrar`,
+      method: "POST",
+      body: BODY,
+      tokens: people,
+      perToken: 10,
+      connections: CLIENTS,
+      seconds: SECONDS,
+    });
+  // BENCH_PROFILE=1: where this process (the app) spends its CPU during the HTTP phase.
+  let http: Awaited<ReturnType<typeof load>>;
+  if (process.env.BENCH_PROFILE === "1") {
+    const { result, summary } = await profileWhile(runLoad);
+    http = result;
+    console.log(`\n## CPU profile of the app during POST /api/dinero/registrar (${label(kind)})`);
+    printSummary(summary);
+  } else {
+    http = await runLoad();
+  }
 
-  // Sanity: the ledger still balances.
-  const [sum] = (await database.rawQuery("select coalesce(sum(balance),0)::bigint as s from accounts")) as {
-    s: number | string;
-  }[];
-  if (Number(sum?.s) !== 0) throw new Error(`ledger does not balance after the run: ${sum?.s}`);
+  if (sampler) clearInterval(sampler);
+  const lockWaitAvg = lockSamples.length ? lockSamples.reduce((a, b) => a + b, 0) / lockSamples.length : null;
+  const inv = await checkInvariants(database.db);
+  if (inv.problems.length) throw new Error(`ledger invariants broken after the run: ${inv.problems.join("; ")}`);
 
   await app.close();
-  await database.close();
-  await dropPg?.();
-  rmSync(dataDir, { recursive: true, force: true });
-
+  await close();
   rawLat.sort((a, b) => a - b);
-  const lat = load.latencies.sort((a, b) => a - b);
-  const rawPerSec = raw / rawSecs;
-  const httpPerSec = load.count / load.seconds;
   return {
-    database: kind === "pglite" ? "PGlite" : "PostgreSQL",
+    database: label(kind),
     rawPerSec: Math.round(rawPerSec),
     rawP99Ms: +pct(rawLat, 99).toFixed(2),
-    httpPerSec: Math.round(httpPerSec),
-    httpP50Ms: +pct(lat, 50).toFixed(1),
-    httpP99Ms: +pct(lat, 99).toFixed(1),
-    httpErrors: load.errors,
-    ratio: +(httpPerSec / rawPerSec).toFixed(2),
+    httpPerSec: Math.round(http.perSec),
+    httpP50Ms: http.p50,
+    httpP99Ms: http.p99,
+    httpNon2xx: http.non2xx + http.errors,
+    ratio: +(http.perSec / rawPerSec).toFixed(2),
+    roundTrips,
+    /** Average number of backends waiting on a lock during the HTTP phase (PostgreSQL). */
+    lockWaitAvg: lockWaitAvg === null ? null : +lockWaitAvg.toFixed(1),
   };
 }
 
-const results: Result[] = [await run("pglite")];
+const load0 = machineLoad();
+const results = [await run("pglite")];
 if (await pgReachable()) results.push(await run("postgres"));
-else console.log(`PostgreSQL at ${PG_URL} does not answer: skipped`);
+else console.log("PostgreSQL does not answer: skipped");
 
-console.log(`\n${CLIENTS} concurrent HTTP clients, ${SECONDS} s per phase\n`);
+console.log(`\n${CLIENTS} connections, ${SECONDS} s per phase, load average before: ${load0}\n`);
 console.log(
-  "| database | raw SQL transfers/s (p99 ms) | HTTP credit calls/s | HTTP p50 / p99 ms | errors | HTTP / raw |",
+  "| database | raw SQL transfers/s (p99 ms) | HTTP calls/s | HTTP p50 / p99 ms | non-2xx | HTTP / raw | round trips per call | backends waiting on a lock (avg) |",
 );
-console.log("|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|");
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.rawPerSec} (${r.rawP99Ms}) | ${r.httpPerSec} | ${r.httpP50Ms} / ${r.httpP99Ms} | ${r.httpErrors} | ${r.ratio}x |`,
+    `| ${r.database} | ${r.rawPerSec} (${r.rawP99Ms}) | ${r.httpPerSec} | ${r.httpP50Ms} / ${r.httpP99Ms} | ${r.httpNon2xx} | ${r.ratio}x | ${r.roundTrips ?? "-"} | ${r.lockWaitAvg ?? "-"} |`,
   );
 }
 mkdirSync(path.join(here, "results"), { recursive: true });
 writeFileSync(
   path.join(here, "results", "transfers.json"),
-  `${JSON.stringify({ date: new Date().toISOString(), clients: CLIENTS, seconds: SECONDS, results }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), load: load0, clients: CLIENTS, seconds: SECONDS, results }, null, 2)}\n`,
 );
 process.exit(0);
