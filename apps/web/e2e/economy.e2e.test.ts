@@ -281,9 +281,11 @@ describe("registro de activos", () => {
   it("pide iniciar sesión antes del asistente y en /valorar", async () => {
     const { page } = await openPage(browser, DESKTOP);
     await page.goto("/registrar-activo");
-    await page.getByRole("heading", { name: "Autenticación requerida" }).waitFor();
+    // The sign-in dialog opens over the page (and hides it from assistive tech while open), so the
+    // page's own heading is looked for once the dialog is closed.
     await page.getByRole("dialog", { name: "Iniciar Sesión" }).waitFor();
     await page.keyboard.press("Escape");
+    await page.getByRole("heading", { name: "Autenticación requerida" }).waitFor();
     expect(await page.getByRole("link", { name: "Ir al inicio" }).getAttribute("href")).toBe("/");
 
     await page.goto("/valorar");

@@ -159,9 +159,11 @@ describe("Mi Cuenta (/perfil)", () => {
     await page.goto("/");
     await page.request.post("/api/users/register", { data: user });
     await page.goto("/perfil");
-    await page.getByRole("heading", { name: "Inicia sesión para continuar" }).waitFor();
+    // The sign-in dialog opens by itself over the prompt; while it is open the page behind it is
+    // hidden from assistive tech, so the prompt's heading is checked with includeHidden.
     const dialog = page.getByRole("dialog", { name: "Iniciar Sesión" });
     await dialog.waitFor();
+    await page.getByRole("heading", { name: "Inicia sesión para continuar", includeHidden: true }).waitFor();
     await dialog.getByLabel("Correo electrónico").fill(user.email);
     await dialog.getByLabel("Contraseña", { exact: true }).fill(user.password);
     await dialog.getByRole("button", { name: "Iniciar Sesión" }).click();
