@@ -664,14 +664,14 @@ async function fireDue(db: Db, m: Model, custodiesToo: boolean) {
   applied.prestamosVencidos += requests.length;
   applied.donacionesVencidas += gifts.length;
   for (const p of proposals) endProposal(m, p, "expirada");
-  for (const c of custodies) closeCustody(m, c, "cancelada");
+  for (const c of custodies) await closeCustody(m, c, "cancelada");
   for (const p of purchases) cancelPurchase(m, p);
   for (const w of withdrawn) rejectWithdrawal(m, w);
   applied.vencidas += purchases.length + withdrawn.length;
 }
 
 /** Ends a custody in the model: confirmed (payment to the seller, hold released, owner moved) or cancelled (refund). */
-function closeCustody(m: Model, c: ModelCustody, how: "confirmada" | "cancelada") {
+async function closeCustody(m: Model, c: ModelCustody, how: "confirmada" | "cancelada") {
   c.estado = how;
   c.asset.status = "disponible";
   m.sys.custodia -= c.pago;
@@ -680,7 +680,8 @@ function closeCustody(m: Model, c: ModelCustody, how: "confirmada" | "cancelada"
     return;
   }
   m.disp[c.seller]! += c.pago;
-  m.resolve(c.asset.hold, "liberada");
+  // The seller's release may be kept in review by the limits (e.g. a third deal with the buyer).
+  await releaseAssetHold(m, c.asset);
   c.asset.owner = c.buyer;
   c.asset.forSale = false;
 }
@@ -1247,7 +1248,7 @@ async function step(db: Db, ids: string[], m: Model, op: Op): Promise<void> {
         return;
       }
       const r = await run();
-      if (c.estado === "pendiente") closeCustody(m, c, op.t === "confirm" ? "confirmada" : "cancelada");
+      if (c.estado === "pendiente") await closeCustody(m, c, op.t === "confirm" ? "confirmada" : "cancelada");
       expect(r.custodia.estado).toBe(c.estado);
       return;
     }
@@ -1337,9 +1338,10 @@ async function step(db: Db, ids: string[], m: Model, op: Op): Promise<void> {
         if ([o.offered, o.requested].some((x) => x === a || x === b)) endProposal(m, o, "cerrada");
       }
       p.estado = "aceptada";
-      // Each hold released to the one who gave the asset; owners swap; both unlisted.
-      m.resolve(a.hold, "liberada");
-      m.resolve(b.hold, "liberada");
+      // Each hold released to the one who gave the asset (the limits may keep part in review);
+      // owners swap; both unlisted.
+      await releaseAssetHold(m, a);
+      await releaseAssetHold(m, b);
       a.owner = p.target;
       b.owner = p.proposer;
       a.forSale = false;
@@ -1741,7 +1743,9 @@ describe("ledger model-based property", () => {
         await expectGuaranteesResolvedOnce(db, m);
         await expectHoldsEqualModel(db, m);
       }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: false },
+      // LEDGER_PBT_END_ON_FAILURE=1: report the first failing run as it was, unshrunk (a shrunk
+      // replay runs on a database the failed run left behind, so its error can be a different one).
+      { numRuns: RUNS, seed: SEED, endOnFailure: process.env.LEDGER_PBT_END_ON_FAILURE === "1" },
     );
     // The whole database, not only the last run's users.
     const inv = await checkInvariants(db);
