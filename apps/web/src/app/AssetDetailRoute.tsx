@@ -1,46 +1,89 @@
+import { lazy, type ReactNode, Suspense } from "react";
+import { Skeleton } from "../components/ui/skeleton.tsx";
 import { AssetDetailPage } from "../features/assets/AssetDetailPage.tsx";
-import { AssetChat } from "../features/chat/index.ts";
-import { DonationAssetAction } from "../features/donations/DonationAssetAction.tsx";
-import { ProposeExchangeAction } from "../features/exchanges/ProposeExchangeAction.tsx";
-import { LoanAssetAction } from "../features/loans/LoanAssetAction.tsx";
-import { RentAssetAction } from "../features/rentals/RentAssetAction.tsx";
-import { AssetActionPanel } from "../features/sales/index.ts";
+
+/*
+ * The deal panels and the chat are their own chunks, fetched once the asset is on screen: the
+ * page's title (its largest paint) waits only for this route's small chunk and the asset's data,
+ * not for every deal's code. Each panel keeps a placeholder of its main button's size meanwhile.
+ */
+const ProposeExchangeAction = lazy(() =>
+  import("../features/exchanges/ProposeExchangeAction.tsx").then((m) => ({ default: m.ProposeExchangeAction })),
+);
+const LoanAssetAction = lazy(() =>
+  import("../features/loans/LoanAssetAction.tsx").then((m) => ({ default: m.LoanAssetAction })),
+);
+const RentAssetAction = lazy(() =>
+  import("../features/rentals/RentAssetAction.tsx").then((m) => ({ default: m.RentAssetAction })),
+);
+const DonationAssetAction = lazy(() =>
+  import("../features/donations/DonationAssetAction.tsx").then((m) => ({ default: m.DonationAssetAction })),
+);
+const AssetActionPanel = lazy(() =>
+  import("../features/sales/index.ts").then((m) => ({ default: m.AssetActionPanel })),
+);
+const AssetChat = lazy(() => import("../features/chat/index.ts").then((m) => ({ default: m.AssetChat })));
+
+/** A panel while its code loads: the size of its main button (Button size lg), so nothing below jumps. */
+function Panel({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <Suspense
+      fallback={
+        <div role="status" aria-label={label}>
+          <Skeleton className="h-12 w-full rounded-xl" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /**
- * /ver-activo/{id}: the assets feature's page with the visitor's main action from the sales feature
- * and 'Contactar' / the chat card from the chat feature (features never import each other).
+ * /ver-activo/{id}: the assets feature's page with the visitor's main action from the deal
+ * features and 'Contactar' / the chat card from the chat feature (features never import each other).
  */
 export function AssetDetailRoute() {
   return (
     <AssetDetailPage
-      renderAction={(asset) =>
-        asset.mainPurpose === "intercambiar" ? (
-          <ProposeExchangeAction key={asset.id} asset={asset} />
-        ) : asset.mainPurpose === "prestar" ? (
-          <LoanAssetAction key={asset.id} asset={asset} />
-        ) : asset.mainPurpose === "alquilar" ? (
-          <RentAssetAction key={asset.id} asset={asset} />
-        ) : asset.mainPurpose === "donar" || asset.mainPurpose === "regalar" ? (
-          <DonationAssetAction key={asset.id} asset={asset} />
-        ) : (
-          <AssetActionPanel key={asset.id} asset={asset} />
-        )
-      }
+      renderAction={(asset) => (
+        <Panel label="Cargando acciones">
+          {asset.mainPurpose === "intercambiar" ? (
+            <ProposeExchangeAction key={asset.id} asset={asset} />
+          ) : asset.mainPurpose === "prestar" ? (
+            <LoanAssetAction key={asset.id} asset={asset} />
+          ) : asset.mainPurpose === "alquilar" ? (
+            <RentAssetAction key={asset.id} asset={asset} />
+          ) : asset.mainPurpose === "donar" || asset.mainPurpose === "regalar" ? (
+            <DonationAssetAction key={asset.id} asset={asset} />
+          ) : (
+            <AssetActionPanel key={asset.id} asset={asset} />
+          )}
+        </Panel>
+      )}
       renderChat={(asset, isOwner) => (
         <>
           {/* The action slot is for visitors; the owner of an `alquilar` asset gets its rental panel here. */}
           {isOwner && asset.mainPurpose === "alquilar" ? (
-            <RentAssetAction key={`rent-${asset.id}`} asset={asset} />
+            <Panel label="Cargando alquiler">
+              <RentAssetAction key={`rent-${asset.id}`} asset={asset} />
+            </Panel>
           ) : null}
           {/* The owner of a `donar`/`regalar` asset sees its pending donation's state and where to manage it. */}
           {isOwner && (asset.mainPurpose === "donar" || asset.mainPurpose === "regalar") ? (
-            <DonationAssetAction key={`donation-${asset.id}`} asset={asset} />
+            <Panel label="Cargando donación">
+              <DonationAssetAction key={`donation-${asset.id}`} asset={asset} />
+            </Panel>
           ) : null}
           {/* The owner of an `intercambiar` asset: a note on where proposals for it arrive. */}
           {isOwner && asset.mainPurpose === "intercambiar" ? (
-            <ProposeExchangeAction key={`exchange-${asset.id}`} asset={asset} />
+            <Panel label="Cargando intercambio">
+              <ProposeExchangeAction key={`exchange-${asset.id}`} asset={asset} />
+            </Panel>
           ) : null}
-          <AssetChat key={asset.id} asset={asset} />
+          <Panel label="Cargando chat">
+            <AssetChat key={asset.id} asset={asset} />
+          </Panel>
         </>
       )}
     />

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { availableActions } from "../economy/actions.ts";
 import { currentYearInColombia } from "../economy/constants.ts";
+import { ASSET_MSG } from "./messages.ts";
 import {
-  ASSET_MSG,
   actionsResponseSchema,
   assetFormSchema,
   makeAssetFormSchema,
