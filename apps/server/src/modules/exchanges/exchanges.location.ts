@@ -3,7 +3,8 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { type LatLng, privatePoint } from "@valoriza/domain";
 import type { Executor } from "../../db/client.ts";
-import { upsertAssetLocation } from "./exchanges.repository.ts";
+import type { BatchPart } from "../../lib/batch.ts";
+import { assetLocationUpsertSql, upsertAssetLocation } from "./exchanges.repository.ts";
 
 /**
  * Where assets are (deals.md "Location and privacy"; ADR 013). The server
@@ -107,4 +108,12 @@ export async function publicPoint(input: {
 /** Stores an asset's public point in the caller's transaction. */
 export async function savePublicPoint(tx: Executor, assetId: string, p: PublicPoint): Promise<void> {
   await upsertAssetLocation(tx, { assetId, lat: p.lat, lng: p.lng, source: p.source });
+}
+
+/**
+ * savePublicPoint as a part of a batch statement (lib/batch.ts): the asset row may be inserted by
+ * another part of the same statement (the foreign key to assets is checked at the statement's end).
+ */
+export function publicPointPart(exec: Executor, assetId: string, p: PublicPoint): BatchPart {
+  return { sql: assetLocationUpsertSql(exec, { assetId, lat: p.lat, lng: p.lng, source: p.source }) };
 }

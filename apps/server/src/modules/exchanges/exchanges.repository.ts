@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { assetLocations, assets, exchangeOffers, exchangeProposals, users } from "../../db/schema/index.ts";
@@ -163,15 +163,21 @@ export async function listExchangeableOwnAssets(exec: Executor, userId: string):
 // Locations
 // ---------------------------------------------------------------------------
 
-export async function upsertAssetLocation(
-  tx: Executor,
-  row: { assetId: string; lat: number; lng: number; source: "usuario" | "ciudad" },
-): Promise<void> {
-  await tx
+type AssetLocationRow = { assetId: string; lat: number; lng: number; source: "usuario" | "ciudad" };
+
+const assetLocationUpsert = (exec: Executor, row: AssetLocationRow) =>
+  exec
     .insert(assetLocations)
     .values(row)
     .onConflictDoUpdate({ target: assetLocations.assetId, set: { lat: row.lat, lng: row.lng, source: row.source } });
+
+export async function upsertAssetLocation(tx: Executor, row: AssetLocationRow): Promise<void> {
+  await assetLocationUpsert(tx, row);
 }
+
+/** upsertAssetLocation as SQL for a part of a batch statement (lib/batch.ts). */
+export const assetLocationUpsertSql = (exec: Executor, row: AssetLocationRow): SQL =>
+  assetLocationUpsert(exec, row).getSQL();
 
 export async function findAssetLocation(exec: Executor, assetId: string) {
   const [l] = await exec.select().from(assetLocations).where(eq(assetLocations.assetId, assetId)).limit(1);
