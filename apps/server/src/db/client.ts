@@ -4,10 +4,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { type ExtractTablesWithRelations, type RelationalSchemaConfig, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -50,6 +50,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const c = await pool.connect();
     c.release();
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const { fullSchema, schema: tables, tableNamesMap } = db._;
+    pgOpeners.set(db, {
+      pool,
+      dialect: new PgDialect(),
+      schema: { fullSchema, schema: tables as ExtractTablesWithRelations<Schema>, tableNamesMap },
+    });
     return {
       db,
       kind: "postgres",
@@ -70,4 +76,86 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     close: () => client.close(),
     rawQuery: async (text, params) => (await client.query(text, params)).rows,
   };
+}
+
+// ---------------------------------------------------------------------------
+// Transactions whose first statements travel with BEGIN (issue 7, ADR 012).
+// ---------------------------------------------------------------------------
+
+/**
+ * Complete SQL statements with their values already inlined, sent together as ONE message
+ * (simple query protocol) on PostgreSQL. The builder of each statement validates every value it
+ * inlines (ids are checked against UUID_RE); free text is never inlined.
+ */
+export type InlineStatements = readonly string[];
+/** The rows of each inline statement, in order. */
+export type StatementRows = Record<string, unknown>[][];
+
+interface PgOpener {
+  pool: pg.Pool;
+  dialect: PgDialect;
+  schema: RelationalSchemaConfig<ExtractTablesWithRelations<Schema>>;
+}
+
+/** node-postgres databases opened by openDatabase, and the pooled client of each transaction opened here. */
+const pgOpeners = new WeakMap<Db, PgOpener>();
+const txClients = new WeakMap<Tx, pg.PoolClient>();
+
+const rowsOf = (r: unknown): Record<string, unknown>[] => (r as { rows?: Record<string, unknown>[] }).rows ?? [];
+
+async function simpleQuery(client: pg.PoolClient, statements: readonly string[]): Promise<StatementRows> {
+  const res = (await client.query(statements.join(";\n"))) as unknown as pg.QueryResult | pg.QueryResult[];
+  return (Array.isArray(res) ? res : [res]).map(rowsOf);
+}
+
+/**
+ * Runs `work` in one transaction whose `first` statements run right after BEGIN, in order, each
+ * with its own snapshot (READ COMMITTED). On PostgreSQL (node-postgres) BEGIN and `first` are one
+ * message, one round trip; COMMIT (or ROLLBACK when `work` throws) is the last. PGlite (one
+ * in-process connection, no network) runs drizzle's own transaction and the same statements one
+ * by one before `work`. The transaction object is drizzle's, so nested transactions (savepoints)
+ * and every query builder work as in `db.transaction`.
+ */
+export async function transactionWith<T>(
+  db: Db,
+  first: InlineStatements,
+  work: (tx: Tx, rows: StatementRows) => Promise<T>,
+): Promise<T> {
+  const opener = pgOpeners.get(db);
+  if (!opener) return db.transaction(async (tx) => work(tx, await runInline(tx, first)));
+  const client = await opener.pool.connect();
+  const session = new NodePgSession(client, opener.dialect, opener.schema);
+  const tx = new NodePgTransaction(opener.dialect, session, opener.schema) as unknown as Tx;
+  txClients.set(tx, client);
+  let broken: Error | undefined;
+  try {
+    const [, ...rows] = await simpleQuery(client, ["begin", ...first]);
+    const result = await work(tx, rows);
+    await client.query("commit");
+    return result;
+  } catch (error) {
+    try {
+      await client.query("rollback");
+    } catch (e) {
+      // The connection is unusable (the error above may be the same failure): drop it from the pool.
+      broken = e as Error;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * Runs inline statements inside an open transaction: as one message when the transaction was
+ * opened by transactionWith on PostgreSQL, otherwise one by one (PGlite, or drizzle's own
+ * transaction). Answers the rows of each statement.
+ */
+export async function runInline(tx: Tx, statements: InlineStatements): Promise<StatementRows> {
+  if (statements.length === 0) return [];
+  const client = txClients.get(tx);
+  if (client) return simpleQuery(client, statements);
+  const out: StatementRows = [];
+  for (const s of statements) out.push(rowsOf(await tx.execute(sql.raw(s))));
+  return out;
 }

@@ -5,10 +5,14 @@ import type { Executor } from "../db/client.ts";
  * One statement, one round trip (issue 7, ADR 012): several areas' writes of one
  * business step sent together as data-modifying CTEs. Each area builds its own
  * part (its SQL, never executed alone) and reads its own result back; the caller
- * only joins them. Parts run against the same snapshot (they must not depend on
- * one another's rows: the caller sends dependent rows in an earlier statement),
- * every data-modifying part runs exactly once, and a part that `returns` is a
- * query whose rows come back (as JSON objects, keys as the part's columns).
+ * only joins them. Parts run against the same snapshot: no part sees another
+ * part's rows, so none may read them (the caller sends rows to be read in an
+ * earlier statement). A part may insert a row whose foreign key references a row
+ * another part inserts (a registration's asset row and its public point):
+ * foreign keys are checked when the whole statement has run, and a failed check
+ * fails the whole statement. Every data-modifying part runs exactly once, and a
+ * part that `returns` is a query whose rows come back (as JSON objects, keys as
+ * the part's columns).
  */
 export interface BatchPart {
   sql: SQL;

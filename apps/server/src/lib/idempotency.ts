@@ -2,7 +2,14 @@ import { createHash } from "node:crypto";
 import { MSG } from "@valoriza/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db, Tx } from "../db/client.ts";
+import {
+  type Db,
+  type InlineStatements,
+  runInline,
+  type StatementRows,
+  type Tx,
+  transactionWith,
+} from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
 import { AppError, badRequest } from "./errors.ts";
 import { UUID_RE } from "./ids.ts";
@@ -96,25 +103,34 @@ export async function withIdempotency<T>(
     : { statusCode: r.statusCode, body: r.value, replayed: false };
 }
 
+type Work<R> = (tx: Tx, opened: StatementRows) => Promise<R>;
+
 type RunOnceResult<V> =
   | { replayed: false; statusCode: number; value: V }
   | { replayed: true; statusCode: number; body: unknown };
 
-/** The core of withIdempotency: `fn` answers the status and body to store, and a value for the caller. */
+/**
+ * The core of withIdempotency: `fn` answers the status and body to store, and a value for the caller.
+ * `opening` (see UnitOfWork) runs before `fn`: with BEGIN, in the same message, without a key; after
+ * the key row (and only when `fn` runs, never for a replay) with one. The key row stays the first
+ * thing a keyed transaction writes or waits on, as before: a request that reuses a key waits on
+ * that row, never on something `opening` took first.
+ */
 async function runOnce<V>(
   db: Db,
   scope: IdempotencyScope,
-  fn: (tx: Tx) => Promise<{ statusCode: number; stored: unknown; value: V }>,
+  fn: Work<{ statusCode: number; stored: unknown; value: V }>,
+  opening: InlineStatements = [],
 ): Promise<RunOnceResult<V>> {
   if (scope.key === undefined) {
-    const r = await db.transaction((tx) => fn(tx));
+    const r = await transactionWith(db, opening, fn);
     return { replayed: false, statusCode: r.statusCode, value: r.value };
   }
   const key = checkIdempotencyKey(scope.key);
   if (!UUID_RE.test(scope.userId)) throw badRequest(MSG.invalidData);
   const hash = requestHash(scope.route, scope.body);
 
-  return db.transaction(async (tx): Promise<RunOnceResult<V>> => {
+  return transactionWith(db, [], async (tx): Promise<RunOnceResult<V>> => {
     const inserted = await tx
       .insert(idempotencyKeys)
       .values({ userId: scope.userId, key, route: scope.route, requestHash: hash, statusCode: 0, response: {} })
@@ -137,7 +153,7 @@ async function runOnce<V>(
       return { replayed: true, statusCode: prev.status_code, body: text === "" ? undefined : JSON.parse(text) };
     }
 
-    const res = await fn(tx);
+    const res = await fn(tx, await runInline(tx, opening));
     const text = JSON.stringify(res.stored) ?? "";
     await tx.execute(sql`update idempotency_keys set status_code = ${res.statusCode}, response = to_jsonb(${text}::text)
       where user_id = ${scope.userId}::uuid and key = ${key}`);
@@ -170,14 +186,19 @@ export function sendIdempotent<T>(reply: FastifyReply, result: IdempotentResult<
 // transaction (economy.md invariant 5).
 // ---------------------------------------------------------------------------
 
-/** Runs the service's write transaction. A service calls it once and returns what `work` returned. */
-export type UnitOfWork<T> = (work: (tx: Tx) => Promise<T>) => Promise<T>;
+/**
+ * Runs the service's write transaction. A service calls it once and returns what `work` returned.
+ * `opening`: statements the transaction runs before `work` (db/client.ts InlineStatements; e.g. a
+ * registration's limits lock and the owner's city), sent with BEGIN as one round trip on
+ * PostgreSQL; `work` gets their rows, one list per statement, always all of them.
+ */
+export type UnitOfWork<T> = (work: Work<T>, opening?: InlineStatements) => Promise<T>;
 
 /** A plain transaction: for callers without HTTP (seed, scripts) and tests. */
 export const plainUnitOfWork =
   (db: Db) =>
-  <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
-    db.transaction(work);
+  <T>(work: Work<T>, opening: InlineStatements = []): Promise<T> =>
+    transactionWith(db, opening, work);
 
 /**
  * Thrown through the service by an idempotent unit of work when the key was already used
@@ -226,19 +247,20 @@ export async function idempotentReply<T, B>(
   const key = readIdempotencyKey(request);
   let answer: IdempotentResponse<B> | undefined;
   let ran = false;
-  const uow: UnitOfWork<T> = async (work) => {
+  const uow: UnitOfWork<T> = async (work, opening) => {
     if (ran) throw new Error("a service must run its unit of work once");
     ran = true;
     let built: B | undefined;
     const res = await runOnce(
       opts.db,
       { userId: opts.userId, key, route: opts.route, body: request.body ?? null },
-      async (tx) => {
-        const value = await work(tx);
+      async (tx, opened) => {
+        const value = await work(tx, opened);
         // Built before the commit: the stored answer is exactly the one sent.
         built = opts.toBody(value);
         return { statusCode: opts.status, stored: built, value };
       },
+      opening,
     );
     if (res.replayed) throw new IdempotentReplay(res.statusCode, res.body);
     answer = { statusCode: opts.status, body: built as B };

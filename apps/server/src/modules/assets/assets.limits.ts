@@ -51,10 +51,11 @@ export async function checkIssuance(tx: Tx, p: IssuanceInput): Promise<void> {
 
 /**
  * The daily bounds as a part of the registration's one-statement batch (lib/batch.ts, issue 7):
- * the caller has taken the person's lock (lockPersonLimits) in an earlier statement, so this
- * statement's snapshot sees every registration of theirs that committed before; the new asset
- * (inserted earlier in the same transaction) is left out. A refusal is thrown after the batch ran:
- * the transaction rolls back, so nothing of the refused registration stays.
+ * the caller has taken the person's lock (lockPersonLimits or personLimitsLockStatement) in an
+ * earlier statement, so this statement's snapshot sees every registration of theirs that committed
+ * before; the new asset (inserted by another part of the same statement, which this snapshot does
+ * not see, or earlier in the transaction) is left out by its id. A refusal is thrown after the
+ * batch ran: the transaction rolls back, so nothing of the refused registration stays.
  */
 export function dailyIssuancePart(
   p: IssuanceInput,

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assets, users } from "../../db/schema/index.ts";
+import type { BatchPart } from "../../lib/batch.ts";
+import { UUID_RE } from "../../lib/ids.ts";
 
 export type AssetRow = typeof assets.$inferSelect;
 export type NewAsset = typeof assets.$inferInsert;
@@ -28,6 +30,57 @@ export async function insertAsset(tx: Executor, a: NewAsset): Promise<AssetRow> 
   const [row] = await tx.insert(assets).values(a).returning();
   if (!row) throw new Error("insert assets returned no row");
   return row;
+}
+
+const columnEntries = Object.entries(getTableColumns(assets));
+
+/** An assets row as a batch part returns it (lib/batch.ts: a JSON object keyed by column name), as drizzle maps it. */
+function assetFromJson(o: Record<string, unknown>): AssetRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, col] of columnEntries) {
+    const v = o[col.name];
+    row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return row as AssetRow;
+}
+
+/**
+ * insertAsset as a part of the registration's batch statement (lib/batch.ts, issue 7): the row
+ * comes back with the batch. The id is the caller's (uuidv7), so the other parts already know it;
+ * rows that reference the asset by foreign key may be inserted by other parts of the same
+ * statement (checked at its end). Parts share one snapshot: none of them sees this row.
+ */
+export function insertAssetPart(
+  exec: Executor,
+  a: NewAsset & { id: string },
+): { part: BatchPart; read(rows: unknown[]): AssetRow } {
+  return {
+    part: { sql: exec.insert(assets).values(a).returning().getSQL(), returns: true },
+    read: (rows) => {
+      const o = rows[0] as Record<string, unknown> | undefined;
+      if (!o) throw new Error("insert assets returned no row");
+      return assetFromJson(o);
+    },
+  };
+}
+
+/**
+ * The owner's city and department (the location of an asset registered without one), as an
+ * inline statement (db/client.ts InlineStatements) sent with BEGIN. The id is a uuid, checked
+ * before it is inlined.
+ */
+export function ownerLocationStatement(userId: string): string {
+  if (!UUID_RE.test(userId)) throw new Error("ownerLocationStatement: the user id is not a uuid");
+  return `select ciudad, departamento from users where id = '${userId}'::uuid`;
+}
+
+/** The rows of ownerLocationStatement; empty strings when the user has no city (or no row). */
+export function readOwnerLocation(rows: Record<string, unknown>[] | undefined): {
+  ciudad: string;
+  departamento: string;
+} {
+  const r = rows?.[0];
+  return { ciudad: (r?.ciudad as string | null) ?? "", departamento: (r?.departamento as string | null) ?? "" };
 }
 
 export async function findAssetWithOwner(exec: Executor, id: string): Promise<AssetWithOwner | undefined> {

@@ -21,30 +21,31 @@ import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { movementPart, recordMovement, transactionPart } from "../activity/index.ts";
-import { type PublicPoint, publicPoint, savePublicPoint } from "../exchanges/index.ts";
+import { type PublicPoint, publicPoint, publicPointPart } from "../exchanges/index.ts";
 import {
   destroyHold,
   getUserBalances,
   issueBlockedPart,
-  lockPersonLimits,
+  personLimitsLockStatement,
   releaseHold,
   type UserBalances,
   userBalancesPart,
 } from "../ledger/index.ts";
 import { notify, notifyParts } from "../notifications/index.ts";
-import { findUserById } from "../users/index.ts";
 import { type AssetDto, toAssetDto } from "./assets.dto.ts";
 import { createUploadQuota, decodeImage, removeAssetImages, storeAssetImages } from "./assets.images.ts";
 import { checkIssuanceValue, dailyIssuancePart } from "./assets.limits.ts";
 import {
   type AssetRow,
   findAssetWithOwner,
-  insertAsset,
+  insertAssetPart,
   listPublicAssets,
   listUserAssets,
   listUserGoodsForUpdate,
   lockAsset,
   type NewAsset,
+  ownerLocationStatement,
+  readOwnerLocation,
   type UserAssetsFilter,
   updateAsset,
 } from "./assets.repository.ts";
@@ -117,63 +118,103 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
   const uploads = createUploadQuota(db, clock, config.uploadImagesPerHour);
   const plain = plainUnitOfWork(db);
 
+  /** A registration's row as the three registrations build it (its owner, search text and place come later). */
+  type RegistrationRow = Omit<NewAsset, "userId" | "searchText" | "ciudad" | "departamento"> & { id: string };
+  type Location = { ciudad: string; departamento: string };
+
+  /** The daily bounds' input of a registration (ADR 015). */
+  const issuanceOf = (user: AuthUser, row: RegistrationRow) => ({
+    userId: user.id,
+    now: clock.now(),
+    assetType: row.assetType,
+    category: row.category ?? "",
+    valueCOP: row.baseValueCOP ?? 0,
+    credits: row.creditosAsignados ?? 0,
+    maxRegistrationsPerDay: config.maxRegistrationsPerDay,
+  });
+
   /**
-   * Inserts the asset and issues its credits, blocked, in the caller's transaction, in few round
-   * trips (issue 7, ADR 012): the person's limits lock; the asset row (and its public point); then
-   * ONE statement (lib/batch.ts) with the daily-limits count, the balances before, the movement,
-   * the transaction, the notification and its live event, and the ledger's issue. A refusal by the
-   * daily limits is thrown after that statement: the transaction rolls back and nothing stays.
+   * Registers an asset and issues its credits, blocked, in THREE round trips on PostgreSQL (issue 7,
+   * ADR 012) when the unit of work is a plain transaction:
+   *  1. BEGIN, the person's limits lock and (when the input has no location) the owner's city, as
+   *     one message (the unit of work's opening). The lock is its own statement, before anything
+   *     else of the registration, so the next statement's snapshot (READ COMMITTED) sees every
+   *     earlier registration of this person;
+   *  2. ONE statement (lib/batch.ts): the asset row and its public point, the daily-limits count,
+   *     the balances before, the movement, the transaction, the notification and its live event,
+   *     and the ledger's issue;
+   *  3. COMMIT.
+   * The value bound is checked before the batch is sent; a refusal by the daily limits is thrown
+   * after it: the transaction rolls back and nothing of the registration stays. With an
+   * Idempotency-Key the key row adds its own round trips (lib/idempotency.ts).
+   * `location` null: the owner's city, read in the opening. `placeFor`: the public point of the
+   * asset at its location (ADR 013), computed before the transaction when the location is known.
    */
+  async function registration<T>(
+    uow: UnitOfWork<T>,
+    user: AuthUser,
+    row: RegistrationRow,
+    location: Location | null,
+    placeFor: (loc: Location) => Promise<PublicPoint | null>,
+    answer: (r: { asset: AssetRow; userCredits: UserCredits }) => T,
+  ): Promise<T> {
+    const known = location ? { loc: location, place: await placeFor(location) } : null;
+    const opening = [personLimitsLockStatement(user.id)];
+    if (!known) opening.push(ownerLocationStatement(user.id));
+    return uow(async (tx, opened) => {
+      // Every unit of work runs its whole opening before `work`: never register without the lock.
+      if (opened?.length !== opening.length) throw new Error("the unit of work did not run the registration's opening");
+      // The value bound, before anything of the registration is written (a replay never gets here).
+      checkIssuanceValue(issuanceOf(user, row));
+      const loc = known?.loc ?? readOwnerLocation(opened[1]);
+      const place = known ? known.place : await placeFor(loc);
+      return answer(
+        await registerAsset(tx, user, { ...row, ciudad: loc.ciudad, departamento: loc.departamento }, place),
+      );
+    }, opening);
+  }
+
+  /** Step 2 of a registration (see `registration`): the person's lock is already held. */
   async function registerAsset(
     tx: Tx,
     user: AuthUser,
-    row: Omit<NewAsset, "userId" | "searchText">,
-    place: PublicPoint | null = null,
-  ) {
-    const limits = {
-      userId: user.id,
-      now: clock.now(),
-      assetType: row.assetType,
-      category: row.category ?? "",
-      valueCOP: row.baseValueCOP ?? 0,
-      credits: row.creditosAsignados ?? 0,
-      maxRegistrationsPerDay: config.maxRegistrationsPerDay,
-    };
-    // Bounds at issuance (ADR 015): the value bound before anything is sent; the person's lock
-    // first, so the batch's snapshot sees every earlier registration of theirs.
-    checkIssuanceValue(limits);
-    await lockPersonLimits(tx, user.id);
-    const asset = await insertAsset(tx, { ...row, userId: user.id, searchText: buildSearchText(row) });
+    row: RegistrationRow & Location,
+    place: PublicPoint | null,
+  ): Promise<{ asset: AssetRow; userCredits: UserCredits }> {
+    const limits = issuanceOf(user, row);
+    const added = row.creditosAsignados ?? 0;
+    const assetId = row.id;
+    const inserted = insertAssetPart(tx, { ...row, userId: user.id, searchText: buildSearchText(row) });
     // Only the offset (or city-centre) point is stored; never the exact one (ADR 013).
-    if (place) await savePublicPoint(tx, asset.id, place);
-    const added = asset.creditosAsignados;
-    const daily = dailyIssuancePart(limits, asset.id);
+    const placed = place ? publicPointPart(tx, assetId, place) : null;
+    const daily = dailyIssuancePart(limits, assetId);
     const balances = userBalancesPart(user.id);
     const issue = issueBlockedPart({
       userId: user.id,
       amount: added,
       refType: "activo",
-      refId: asset.id,
+      refId: assetId,
       actorUserId: user.id,
-      description: `Registro de "${asset.title}"`,
+      description: `Registro de "${row.title}"`,
     });
     const parts: BatchPart[] = [
+      inserted.part,
       daily.part,
       balances.part,
       movementPart(tx, {
         userId: user.id,
         tipo: "publicar",
-        descripcion: `Registraste "${asset.title}"`,
+        descripcion: `Registraste "${row.title}"`,
         valor: added,
-        assetId: asset.id,
+        assetId,
       }),
       transactionPart(tx, {
         userId: user.id,
         type: "registro",
-        assetId: asset.id,
-        amountCOP: asset.valorCOPReconocido,
+        assetId,
+        amountCOP: row.valorCOPReconocido ?? 0,
         amountCredits: added,
-        description: `Registro de "${asset.title}"`,
+        description: `Registro de "${row.title}"`,
       }),
       ...notifyParts(tx, {
         userId: user.id,
@@ -181,24 +222,22 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
         titulo: "Activo registrado",
         descripcion:
           added > 0
-            ? `Registraste "${asset.title}" y recibiste ${fmt(added)} créditos bloqueados. Se liberan cuando completes una operación.`
-            : `Registraste "${asset.title}". Su valor no alcanza para emitir créditos.`,
-        relacionadoId: asset.id,
+            ? `Registraste "${row.title}" y recibiste ${fmt(added)} créditos bloqueados. Se liberan cuando completes una operación.`
+            : `Registraste "${row.title}". Su valor no alcanza para emitir créditos.`,
+        relacionadoId: assetId,
         relacionadoTipo: "activo",
       }),
     ];
+    if (placed) parts.push(placed);
     if (issue.part) parts.push(issue.part);
     const results = await runBatch(tx, parts);
-    daily.check(results[0] ?? []);
-    const before = balances.read(results[1] ?? []);
+    const asset = inserted.read(results[0] ?? []);
+    daily.check(results[1] ?? []);
+    const before = balances.read(results[2] ?? []);
     if (issue.part) issue.read(results[parts.length - 1] ?? []);
+    if (asset.creditosAsignados !== added) throw new Error("the asset row does not carry the credits issued");
     const current = before.credits + added;
     return { asset, userCredits: { previous: before.credits, added, current } };
-  }
-
-  async function ownerLocation(userId: string) {
-    const u = await findUserById(db, userId);
-    return { ciudad: u?.ciudad ?? "", departamento: u?.departamento ?? "" };
   }
 
   async function lockOwned(tx: Tx, user: AuthUser, id: string): Promise<AssetRow> {
@@ -207,6 +246,8 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
     if (a.userId !== user.id && !user.isAdmin) throw forbidden(NOT_YOURS);
     return a;
   }
+
+  const noPlace = async () => null;
 
   return {
     async create(user: AuthUser, input: AssetFormData, uow: UnitOfWork<Registered> = plain): Promise<Registered> {
@@ -224,45 +265,42 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
       });
       const id = uuidv7(now.getTime());
       const stored = await storeAssetImages(config.dataDir, id, images);
-      const loc = input.ubicacion ?? (await ownerLocation(user.id));
-      const place = await publicPoint({ coordenadas: input.coordenadas, ...loc });
       try {
-        return await uow(async (tx) => {
-          const { asset, userCredits } = await registerAsset(
-            tx,
-            user,
-            {
-              id,
-              title: input.title,
-              description: input.description,
-              assetType: input.assetType,
-              origin: input.origin,
-              category: input.category,
-              subcategory: input.subcategory ?? "",
-              especializacion: input.especializacion ?? "",
-              condition: input.condition,
-              physicalState: input.physicalState,
-              yearOfPurchase: input.yearOfPurchase,
-              baseValueCOP: input.baseValueCOP,
-              location: input.location ?? "",
-              ciudad: loc.ciudad ?? "",
-              departamento: loc.departamento ?? "",
-              mainPurpose: input.mainPurpose,
-              privacy: input.privacy,
-              images: stored,
-              depreciation: valuation.depreciation,
-              valorActualCOP: valuation.valorActualCOP,
-              valorCOPOriginal: valuation.valorCOPOriginal,
-              valorCOPReconocido: valuation.valorCOPReconocido,
-              antiguedadAnios: valuation.antiguedadAnios,
-              creditosAsignados: valuation.creditosAsignados,
-              estadoCredito: "bloqueado",
-              status: "disponible",
-            },
-            place,
-          );
-          return { asset: toAssetDto(asset), userCredits };
-        });
+        return await registration(
+          uow,
+          user,
+          {
+            id,
+            title: input.title,
+            description: input.description,
+            assetType: input.assetType,
+            origin: input.origin,
+            category: input.category,
+            subcategory: input.subcategory ?? "",
+            especializacion: input.especializacion ?? "",
+            condition: input.condition,
+            physicalState: input.physicalState,
+            yearOfPurchase: input.yearOfPurchase,
+            baseValueCOP: input.baseValueCOP,
+            location: input.location ?? "",
+            mainPurpose: input.mainPurpose,
+            privacy: input.privacy,
+            images: stored,
+            depreciation: valuation.depreciation,
+            valorActualCOP: valuation.valorActualCOP,
+            valorCOPOriginal: valuation.valorCOPOriginal,
+            valorCOPReconocido: valuation.valorCOPReconocido,
+            antiguedadAnios: valuation.antiguedadAnios,
+            creditosAsignados: valuation.creditosAsignados,
+            estadoCredito: "bloqueado",
+            status: "disponible",
+          },
+          input.ubicacion
+            ? { ciudad: input.ubicacion.ciudad ?? "", departamento: input.ubicacion.departamento ?? "" }
+            : null,
+          (loc) => publicPoint({ coordenadas: input.coordenadas, ...loc }),
+          ({ asset, userCredits }) => ({ asset: toAssetDto(asset), userCredits }),
+        );
       } catch (e) {
         // Failed, or replayed (IdempotentReplay): the images written for this attempt are not used.
         await removeAssetImages(config.dataDir, id);
@@ -277,41 +315,36 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
     ): Promise<TimeRegistered> {
       if (input.userId && input.userId !== user.id) throw forbidden(USER_MISMATCH);
       const v = valuateTime({ horas: input.horas, especializado: input.especializado });
-      const loc = await ownerLocation(user.id);
-      // Time is offered where its owner lives: the centre of their city (ADR 013), so it can be
-      // found by the local exchanges search like goods without coordinates.
-      const place = await publicPoint(loc);
-      return uow(async (tx) => {
-        const { asset, userCredits } = await registerAsset(
-          tx,
-          user,
-          {
-            id: uuidv7(clock.now().getTime()),
-            title: `${input.tipo} (${input.horas} ${input.horas === 1 ? "hora" : "horas"})`,
-            description: input.descripcion,
-            assetType: "tiempo",
-            category: "Tiempo",
-            subcategory: input.tipo,
-            mainPurpose: input.mainPurpose ?? "intercambiar",
-            baseValueCOP: v.valorTotal,
-            valorActualCOP: v.valorTotal,
-            valorCOPOriginal: v.valorTotal,
-            valorCOPReconocido: v.valorTotal,
-            creditosAsignados: v.creditos,
-            horas: input.horas,
-            especializado: input.especializado,
-            tipoServicio: input.tipo,
-            ciudad: loc.ciudad,
-            departamento: loc.departamento,
-          },
-          place,
-        );
-        return {
+      return registration(
+        uow,
+        user,
+        {
+          id: uuidv7(clock.now().getTime()),
+          title: `${input.tipo} (${input.horas} ${input.horas === 1 ? "hora" : "horas"})`,
+          description: input.descripcion,
+          assetType: "tiempo",
+          category: "Tiempo",
+          subcategory: input.tipo,
+          mainPurpose: input.mainPurpose ?? "intercambiar",
+          baseValueCOP: v.valorTotal,
+          valorActualCOP: v.valorTotal,
+          valorCOPOriginal: v.valorTotal,
+          valorCOPReconocido: v.valorTotal,
+          creditosAsignados: v.creditos,
+          horas: input.horas,
+          especializado: input.especializado,
+          tipoServicio: input.tipo,
+        },
+        null,
+        // Time is offered where its owner lives: the centre of their city (ADR 013), so it can be
+        // found by the local exchanges search like goods without coordinates.
+        (loc) => publicPoint(loc),
+        ({ asset, userCredits }) => ({
           asset: toAssetDto(asset),
           userCredits,
           valuation: { creditos: v.creditos, valorTotal: v.valorTotal, valorHora: v.valorHora },
-        };
-      });
+        }),
+      );
     },
 
     async registerMoney(
@@ -321,10 +354,11 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
     ): Promise<MoneyRegistered> {
       if (input.userId && input.userId !== user.id) throw forbidden(USER_MISMATCH);
       const v = valuateMoney({ monto: input.monto });
-      const loc = await ownerLocation(user.id);
       const defaultPurpose = input.tipo === "donacion" ? "donar" : input.tipo === "regalo" ? "regalar" : "prestar";
-      return uow(async (tx) => {
-        const { asset, userCredits } = await registerAsset(tx, user, {
+      return registration(
+        uow,
+        user,
+        {
           id: uuidv7(clock.now().getTime()),
           title: `Aporte en dinero: ${MONEY_CONTRIBUTION_TYPE_LABELS[input.tipo]}`,
           description: input.descripcion,
@@ -338,17 +372,16 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
           creditosAsignados: v.creditos,
           monto: input.monto,
           tipoAporte: input.tipo,
-          ciudad: loc.ciudad,
-          departamento: loc.departamento,
-        });
-        return {
+        },
+        null,
+        noPlace,
+        ({ asset, userCredits }) => ({
           asset: toAssetDto(asset),
           userCredits,
           valuation: { monto: input.monto, creditos: v.creditos, valorTotal: v.valorTotal },
-        };
-      });
+        }),
+      );
     },
-
     async listPublic(opts: {
       excludeUserId?: string | undefined;
       q?: string | undefined;

@@ -13,7 +13,12 @@ export {
   escrowRefund,
   escrowRelease,
 } from "./ledger.escrow.ts";
-export { type LimitedRelease, lockPersonLimits, uuidv7Floor } from "./ledger.limits.ts";
+export {
+  type LimitedRelease,
+  lockPersonLimits,
+  personLimitsLockStatement,
+  uuidv7Floor,
+} from "./ledger.limits.ts";
 export {
   type ShopMoveInput,
   shopPay,

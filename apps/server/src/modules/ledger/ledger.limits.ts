@@ -11,7 +11,7 @@ import {
 } from "@valoriza/domain";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { uuidv7 } from "../../lib/ids.ts";
+import { UUID_RE, uuidv7 } from "../../lib/ids.ts";
 
 /**
  * The release rule of self-declared value (issue 12, ADR 015), in the ledger because every
@@ -38,9 +38,22 @@ export function uuidv7Ms(id: string): number {
   return Number.parseInt(id.replace(/-/g, "").slice(0, 12), 16);
 }
 
+/** The key of a person's limits lock; both forms below lock the same key. */
+const limitsKey = (userId: string) => `limites:${userId}`;
+
 /** Serialises the limit checks of one person (registrations, releases) until the transaction ends. */
 export async function lockPersonLimits(tx: Executor, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`limites:${userId}`}, 0))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${limitsKey(userId)}, 0))`);
+}
+
+/**
+ * The same lock as lockPersonLimits, as an inline statement (db/client.ts InlineStatements) for a
+ * unit of work's opening: sent with BEGIN in one round trip. The id is a uuid, checked before it
+ * is inlined; anything else throws.
+ */
+export function personLimitsLockStatement(userId: string): string {
+  if (!UUID_RE.test(userId)) throw new Error("personLimitsLockStatement: the user id is not a uuid");
+  return `select pg_advisory_xact_lock(hashtextextended('${limitsKey(userId)}', 0))`;
 }
 
 interface ReleaseFacts {
