@@ -33,6 +33,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     target: "es2022",
+    // dist/.vite/manifest.json: the server preloads the asset page's modules from it.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -167,6 +167,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   await registerUploads(app, opts.config.dataDir);
-  await registerWeb(app, opts.config.webDist);
+  await registerWeb(app, opts.config.webDist, {
+    // The asset page's public detail, exactly as GET /api/activos/{id} answers a visitor.
+    async asset(id) {
+      const data = await assets.get(id, undefined);
+      return { title: data.title, description: data.description ?? "", body: { success: true, data } };
+    },
+  });
   return app;
 }

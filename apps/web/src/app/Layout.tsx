@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect } from "react";
+import { Suspense, useLayoutEffect, useState } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router-dom";
 import { LoadingState } from "../components/ui/spinner.tsx";
 import { useLiveEvents } from "../lib/live-events.ts";
@@ -17,8 +17,20 @@ function ScrollToTop({ pathname }: { pathname: string }) {
   return null;
 }
 
+/**
+ * Pages reached by navigating fade in; the page the app opened on does not, so its largest
+ * paint is not held back by an opacity animation (issue 7: LCP).
+ */
+function useFadeInPages(pathname: string): boolean {
+  const [first] = useState(pathname);
+  const [navigated, setNavigated] = useState(false);
+  if (!navigated && pathname !== first) setNavigated(true);
+  return navigated || pathname !== first;
+}
+
 export function Layout() {
   const { pathname } = useLocation();
+  const fadeIn = useFadeInPages(pathname);
   // One live-events stream per signed-in page (bell, header balances, chats).
   useLiveEvents();
   return (
@@ -37,7 +49,7 @@ export function Layout() {
       >
         <PageErrorBoundary key={pathname}>
           <Suspense fallback={<LoadingState />}>
-            <div className="vz-page-in">
+            <div className={fadeIn ? "vz-page-in" : undefined}>
               <Outlet />
             </div>
           </Suspense>

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { type ComponentType, lazy } from "react";
 import { Route, Routes } from "react-router-dom";
 import { HomePage } from "../features/home/HomePage.tsx";
 import { Layout } from "./Layout.tsx";
@@ -17,7 +17,28 @@ const RegistrationPage = lazy(() =>
 const ValuationFormPage = lazy(() =>
   import("../features/registration/ValuationFormPage.tsx").then((m) => ({ default: m.ValuationFormPage })),
 );
-const AssetDetailRoute = lazy(() => import("./AssetDetailRoute.tsx").then((m) => ({ default: m.AssetDetailRoute })));
+// The asset page can be loaded before the first render (preloadInitialRoute): once loaded it
+// renders at once, without a Suspense fallback (and React's delay before revealing what replaces one).
+let assetDetailLoaded: ComponentType | undefined;
+let assetDetailPending: Promise<ComponentType> | undefined;
+function preloadAssetDetail(): Promise<ComponentType> {
+  assetDetailPending ??= import("./AssetDetailRoute.tsx").then(
+    (m) => {
+      assetDetailLoaded = m.AssetDetailRoute;
+      return m.AssetDetailRoute;
+    },
+    (error: unknown) => {
+      assetDetailPending = undefined;
+      throw error;
+    },
+  );
+  return assetDetailPending;
+}
+const LazyAssetDetailRoute = lazy(() => preloadAssetDetail().then((component) => ({ default: component })));
+function AssetDetailRoute() {
+  const Loaded = assetDetailLoaded;
+  return Loaded ? <Loaded /> : <LazyAssetDetailRoute />;
+}
 const MyAssetsRoute = lazy(() => import("./MyAssetsRoute.tsx").then((m) => ({ default: m.MyAssetsRoute })));
 const MovementsPage = lazy(() => import("../features/wallet/pages.tsx").then((m) => ({ default: m.MovementsPage })));
 const ActivityPage = lazy(() => import("../features/wallet/pages.tsx").then((m) => ({ default: m.ActivityPage })));
@@ -88,5 +109,18 @@ export function AppRoutes() {
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
+  );
+}
+
+/**
+ * Loads the module of the page the app opens on, when that page is an asset's (a shared link):
+ * the server preloads its modules and inlines its data (apps/server plugins/web.ts), so the first
+ * render shows the asset, not a loading step. Never fails: a failed load is retried by the route.
+ */
+export function preloadInitialRoute(pathname: string): Promise<void> {
+  if (!pathname.startsWith("/ver-activo/")) return Promise.resolve();
+  return preloadAssetDetail().then(
+    () => undefined,
+    () => undefined,
   );
 }

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { ASSET_MSG } from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
-import { type Asset, normalizeAssetBody, normalizeAssetList } from "../../lib/assets.ts";
+import { type Asset, assetPath, normalizeAssetBody, normalizeAssetList } from "../../lib/assets.ts";
+import { takePageData } from "../../lib/page-data.ts";
 import { invalidateAfterCreditChange, queryKeys } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 
@@ -9,10 +10,14 @@ const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
-/** GET /activos/{id}: no session needed (overview §6). */
+/**
+ * GET /activos/{id}: no session needed (overview §6). On the page the server served, the
+ * detail it inlined is used at once (the same public answer, fetched with the page).
+ */
 export function useAssetDetail(id: string) {
   return useQuery({
     queryKey: queryKeys.assetDetail(id),
+    initialData: () => (id ? takePageData(assetPath(id), normalizeAssetBody) : undefined),
     queryFn: async ({ signal }) => {
       const asset = normalizeAssetBody(await apiRequest(`/activos/${encodeURIComponent(id)}`, { signal }));
       if (!asset) throw new Error(ASSET_MSG.loadAssetError);

@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, json, signUp, type TestContext } from "../test/harness.ts";
+
+/**
+ * /ver-activo/{id} arrives with the asset's public detail inlined, its route's modules
+ * preloaded and its title for link previews (plugins/web.ts), so the title paints without
+ * two more requests one after the other.
+ */
+let t: TestContext;
+const YEAR = new Date().getFullYear();
+const html = `<!doctype html>
+<html lang="es">
+  <head>
+    <meta name="description" content="Valoriza: mercado colaborativo." />
+    <title>Valoriza</title>
+    <script type="module" crossorigin src="/assets/index-aaa.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/session-bbb.js">
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+const manifest = {
+  "index.html": { file: "assets/index-aaa.js", isEntry: true, imports: ["_session-bbb.js"] },
+  "_session-bbb.js": { file: "assets/session-bbb.js" },
+  "_card-ccc.js": { file: "assets/card-ccc.js", imports: ["_session-bbb.js"] },
+  "src/app/AssetDetailRoute.tsx": {
+    file: "assets/AssetDetailRoute-ddd.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_card-ccc.js", "_session-bbb.js"],
+  },
+};
+
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "vz-web-page-"));
+  mkdirSync(path.join(dist, ".vite"));
+  writeFileSync(path.join(dist, "index.html"), html);
+  writeFileSync(path.join(dist, ".vite", "manifest.json"), JSON.stringify(manifest));
+  t = await createTestApp({ webDist: dist });
+});
+afterAll(async () => t?.close());
+
+async function register(title: string, description: string) {
+  const u = await signUp(t.app);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/assets",
+    headers: u.auth,
+    payload: {
+      title,
+      description,
+      assetType: "bien",
+      origin: "personal",
+      category: "Libros",
+      condition: "usado",
+      physicalState: "bueno",
+      yearOfPurchase: YEAR - 1,
+      baseValueCOP: 200_000,
+      location: "Chapinero",
+      mainPurpose: "vender",
+      privacy: "publico",
+      images: [],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { user: u, id: json(res).data._id as string };
+}
+
+/** The JSON the page carries in its data block. */
+function inlined(body: string): unknown {
+  const m = /<script id="vz-page-data" type="application\/json">([\s\S]*?)<\/script>/.exec(body);
+  return m ? JSON.parse(m[1] ?? "") : undefined;
+}
+
+describe("GET /ver-activo/{id}", () => {
+  it("inlines exactly what GET /api/activos/{id} answers a visitor, and preloads the route's modules", async () => {
+    const { id } = await register("Libros de cálculo", "Stewart, 7.ª edición, pocas notas.");
+    const page = await t.app.inject({ method: "GET", url: `/ver-activo/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    const api = await t.app.inject({ method: "GET", url: `/api/activos/${id}` });
+    expect(inlined(page.body)).toEqual(json(api));
+
+    expect(page.body).toContain("<title>Libros de cálculo · Valoriza</title>");
+    expect(page.body).toContain('<meta name="description" content="Stewart, 7.ª edición, pocas notas." />');
+    expect(page.body).toContain('<meta property="og:title" content="Libros de cálculo" />');
+    // The route's own modules, not the ones index.html already loads.
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/AssetDetailRoute-ddd.js">');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/card-ccc.js">');
+    expect(page.body.match(/session-bbb\.js/g)).toHaveLength(1);
+    expect(page.body.match(/index-aaa\.js/g)).toHaveLength(1);
+  });
+
+  it("a title or description with markup cannot break out of the page", async () => {
+    const evil = `</script><script>alert(1)</script><!--`;
+    const { id } = await register(`Libro ${evil}`, `"><img src=x onerror=alert(2)> & ${evil}`);
+    const page = await t.app.inject({ method: "GET", url: `/ver-activo/${id}` });
+    expect(page.statusCode).toBe(200);
+    // One closing script tag per script element: none comes from the data.
+    expect(page.body.match(/<script/g)).toHaveLength(2);
+    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(page.body).not.toContain("<img");
+    expect(page.body).toContain("&lt;/script&gt;");
+    const data = inlined(page.body) as { data: { title: string; description: string } };
+    expect(data.data.title).toBe(`Libro ${evil}`);
+    expect(data.data.description).toContain(evil);
+  });
+
+  it("a deactivated or unknown asset, or a malformed id, gets the plain app shell", async () => {
+    const { user, id } = await register("Libro para retirar", "Se desactiva.");
+    const off = await t.app.inject({ method: "PUT", url: `/api/activos/desactivar/${id}`, headers: user.auth });
+    expect(off.statusCode, off.body).toBe(200);
+    for (const url of [
+      `/ver-activo/${id}`,
+      "/ver-activo/0190a000-0000-7000-8000-000000000000",
+      "/ver-activo/123",
+      `/ver-activo/${id}/x`,
+    ]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(html);
+    }
+  });
+});
