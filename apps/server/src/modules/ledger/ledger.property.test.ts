@@ -421,6 +421,8 @@ interface ModelCustody {
   seller: number;
   pago: number;
   estado: "pendiente" | "confirmada" | "cancelada";
+  /** The transition that ended it: only the same one again is an idempotent repeat. */
+  last?: "confirmar" | "cancelar" | "expirar";
 }
 
 interface ModelProduct {
@@ -664,15 +666,21 @@ async function fireDue(db: Db, m: Model, custodiesToo: boolean) {
   applied.prestamosVencidos += requests.length;
   applied.donacionesVencidas += gifts.length;
   for (const p of proposals) endProposal(m, p, "expirada");
-  for (const c of custodies) await closeCustody(m, c, "cancelada");
+  for (const c of custodies) await closeCustody(m, c, "cancelada", "expirar");
   for (const p of purchases) cancelPurchase(m, p);
   for (const w of withdrawn) rejectWithdrawal(m, w);
   applied.vencidas += purchases.length + withdrawn.length;
 }
 
 /** Ends a custody in the model: confirmed (payment to the seller, hold released, owner moved) or cancelled (refund). */
-async function closeCustody(m: Model, c: ModelCustody, how: "confirmada" | "cancelada") {
+async function closeCustody(
+  m: Model,
+  c: ModelCustody,
+  how: "confirmada" | "cancelada",
+  last: "confirmar" | "cancelar" | "expirar",
+) {
   c.estado = how;
+  c.last = last;
   c.asset.status = "disponible";
   m.sys.custodia -= c.pago;
   if (how === "cancelada") {
@@ -1242,13 +1250,17 @@ async function step(db: Db, ids: string[], m: Model, op: Op): Promise<void> {
         const code = (res as unknown as { rows: { codigo: string }[] }).rows[0]!.codigo;
         return custody.confirm(asUser(id(c.buyer)), code);
       };
-      const same = (op.t === "confirm" ? "confirmada" : "cancelada") === c.estado;
+      // Only the same transition again is an idempotent repeat: cancelling a custody its timer
+      // already expired is refused ('Esta custodia fue cancelada').
+      const transition = op.t === "confirm" ? "confirmar" : "cancelar";
+      const same = c.estado !== "pendiente" && c.last === transition;
       if (c.estado !== "pendiente" && !same) {
         expect(await caught(run)).toMatchObject({ code: "CONFLICT" });
         return;
       }
       const r = await run();
-      if (c.estado === "pendiente") await closeCustody(m, c, op.t === "confirm" ? "confirmada" : "cancelada");
+      if (c.estado === "pendiente")
+        await closeCustody(m, c, op.t === "confirm" ? "confirmada" : "cancelada", transition);
       expect(r.custodia.estado).toBe(c.estado);
       return;
     }
