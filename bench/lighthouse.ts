@@ -56,10 +56,11 @@ try {
     } catch {}
     if (!id) await new Promise((r) => setTimeout(r, 500));
   }
+  // LIGHTHOUSE_PAGES=detail (or home) measures one page only.
   const pages = [
-    { name: "/", url: `${base}/` },
-    { name: "/ver-activo/{id}", url: `${base}/ver-activo/${id}` },
-  ];
+    { name: "/", key: "home", url: `${base}/` },
+    { name: "/ver-activo/{id}", key: "detail", url: `${base}/ver-activo/${id}` },
+  ].filter((p) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(",").includes(p.key));
   const load0 = machineLoad();
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -77,6 +78,11 @@ try {
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error("lighthouse returned no result");
+        // LIGHTHOUSE_SAVE_LHR=1: the whole report of each run (network requests, request chains, Lantern's estimates).
+        if (process.env.LIGHTHOUSE_SAVE_LHR === "1") {
+          mkdirSync(path.join(here, "results"), { recursive: true });
+          writeFileSync(path.join(here, "results", `lighthouse-${page.key}-${run}.json`), JSON.stringify(lhr));
+        }
         const a = lhr.audits;
         rows.push({
           page: page.name,

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { AssetDetailPage } from "../features/assets/AssetDetailPage.tsx";
 
@@ -24,19 +24,34 @@ const AssetActionPanel = lazy(() =>
 );
 const AssetChat = lazy(() => import("../features/chat/index.ts").then((m) => ({ default: m.AssetChat })));
 
-/** A panel while its code loads: the size of its main button (Button size lg), so nothing below jumps. */
+/** True once the page has painted (the frame after mount), so the panels' code is asked for after the title shows. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/**
+ * A deal panel: its code is fetched once the page has painted; until it runs, a placeholder the
+ * size of its main button (Button size lg), so nothing below jumps.
+ */
 function Panel({ children, label }: { children: ReactNode; label: string }) {
-  return (
-    <Suspense
-      fallback={
-        <div role="status" aria-label={label}>
-          <Skeleton className="h-12 w-full rounded-xl" />
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
+  const painted = usePainted();
+  const placeholder = (
+    <div role="status" aria-label={label}>
+      <Skeleton className="h-12 w-full rounded-xl" />
+    </div>
   );
+  return painted ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }
 
 /**
