@@ -48,3 +48,36 @@ export async function runBatch(exec: Executor, parts: readonly BatchPart[]): Pro
     return Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
   });
 }
+
+/**
+ * Writes nobody reads back in the same step (a movement, an activity record, a notification,
+ * a live event) can wait for the step's end: inside {@link withDeferredWrites} they are queued
+ * and sent together as ONE statement when the step's work is done, still inside its
+ * transaction (issue 7: fewer round trips per deal). Outside such a scope they run at once,
+ * as one statement. Only inserts and pg_notify are deferred, never an update: several parts
+ * in one statement must not touch the same row.
+ */
+const deferred = new WeakMap<object, BatchPart[]>();
+
+export async function writeOrDefer(exec: Executor, parts: readonly BatchPart[]): Promise<void> {
+  if (parts.length === 0) return;
+  const queue = deferred.get(exec);
+  if (queue) queue.push(...parts);
+  else await runBatch(exec, parts);
+}
+
+/** Runs `work` with the deferrable writes made on `exec` queued, then sends them as one statement. */
+export async function withDeferredWrites<T>(exec: Executor, work: () => Promise<T>): Promise<T> {
+  // A nested scope (a transition applied inside another) leaves the flush to the outer one.
+  if (deferred.has(exec)) return work();
+  const queue: BatchPart[] = [];
+  deferred.set(exec, queue);
+  try {
+    const result = await work();
+    deferred.delete(exec);
+    if (queue.length > 0) await runBatch(exec, queue);
+    return result;
+  } finally {
+    deferred.delete(exec);
+  }
+}

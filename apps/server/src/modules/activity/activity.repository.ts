@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assets, movimientos, transacciones } from "../../db/schema/index.ts";
-import type { BatchPart } from "../../lib/batch.ts";
+import { type BatchPart, writeOrDefer } from "../../lib/batch.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 
 export type MovimientoTipo =
@@ -37,7 +37,8 @@ export async function recordMovement(
   tx: Executor,
   m: { userId: string; tipo: MovimientoTipo; descripcion: string; valor: number; assetId?: string | null },
 ): Promise<void> {
-  await tx.insert(movimientos).values({ id: uuidv7(), ...m, assetId: m.assetId ?? null });
+  // Deferred to the end of a deal's step when one is running (lib/batch.ts).
+  await writeOrDefer(tx, [movementPart(tx, m)]);
 }
 
 /** {@link recordMovement} as a part of a one-statement batch (lib/batch.ts). */
@@ -65,7 +66,8 @@ export async function recordTransaction(
     description: string;
   },
 ): Promise<void> {
-  await tx.insert(transacciones).values({ id: uuidv7(), ...t, assetId: t.assetId ?? null });
+  // Deferred to the end of a deal's step when one is running (lib/batch.ts).
+  await writeOrDefer(tx, [transactionPart(tx, t)]);
 }
 
 /** {@link recordTransaction} as a part of a one-statement batch (lib/batch.ts). */

@@ -10,6 +10,7 @@ import {
 } from "@valoriza/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
+import { withDeferredWrites } from "../../lib/batch.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { uuidv7 } from "../../lib/ids.ts";
@@ -260,8 +261,11 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     }
     ctx.deal = await insertDeal(tx, draft);
     ctx.data = await s.save(tx, ctx.deal, ctx.data);
-    await run(ctx, handlers, { guards: [], effects: check.transition.effects });
-    await enterState(ctx, handlers, true);
+    // The effects' movements, records, notifications and live events go as one statement at the end.
+    await withDeferredWrites(tx, async () => {
+      await run(ctx, handlers, { guards: [], effects: check.transition.effects });
+      await enterState(ctx, handlers, true);
+    });
     return { deal: ctx.deal, data: await handlers.load(tx, ctx.deal), applied: true, result: ctx.result };
   }
 
@@ -327,8 +331,11 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
         input: a.input,
         result: {},
       };
-      await run(ctx, handlers, check.transition);
-      await enterState(ctx, handlers, false);
+      // The effects' movements, records, notifications and live events go as one statement at the end.
+      await withDeferredWrites(tx, async () => {
+        await run(ctx, handlers, check.transition);
+        await enterState(ctx, handlers, false);
+      });
       return { deal: ctx.deal, data: (await handlers.load(tx, ctx.deal)) as D, applied: true, result: ctx.result };
     },
 

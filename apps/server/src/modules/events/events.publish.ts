@@ -1,7 +1,7 @@
 import type { LiveEvent } from "@valoriza/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import type { BatchPart } from "../../lib/batch.ts";
+import { type BatchPart, writeOrDefer } from "../../lib/batch.ts";
 import { EVENTS_CHANNEL, type EventEnvelope } from "./events.hub.ts";
 
 /**
@@ -11,8 +11,9 @@ import { EVENTS_CHANNEL, type EventEnvelope } from "./events.hub.ts";
  * transaction are delivered once.
  */
 export async function publishEvent(exec: Executor, userIds: readonly string[], event: LiveEvent): Promise<void> {
-  const q = publishSql(userIds, event);
-  if (q) await exec.execute(q);
+  // Deferred to the end of a deal's step when one is running (lib/batch.ts).
+  const part = publishEventPart(userIds, event);
+  if (part) await writeOrDefer(exec, [part]);
 }
 
 function publishSql(userIds: readonly string[], event: LiveEvent): SQL | null {

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
-import type { BatchPart } from "../../lib/batch.ts";
+import { type BatchPart, writeOrDefer } from "../../lib/batch.ts";
 import { uuidv7 } from "../../lib/ids.ts";
-import { publishEvent, publishEventPart } from "../events/index.ts";
+import { publishEventPart } from "../events/index.ts";
 
 export type RelacionadoTipo = "activo" | "propuesta" | "transaccion";
 
@@ -23,28 +23,20 @@ export interface NotifyInput {
  * (and its live event reaches open pages only then: pg_notify is transactional).
  */
 export async function notify(tx: Executor, input: NotifyInput): Promise<string> {
+  // The row and the bell's live event (delivered when the transaction commits), as one statement,
+  // deferred to the end of a deal's step when one is running (lib/batch.ts).
   const id = uuidv7();
-  await tx.insert(notifications).values({
-    id,
-    userId: input.userId,
-    tipo: input.tipo,
-    titulo: input.titulo,
-    descripcion: input.descripcion,
-    relacionadoId: input.relacionadoId ?? null,
-    relacionadoTipo: input.relacionadoTipo ?? null,
-  });
-  // Live event for the bell: delivered to the user's open pages when this transaction commits.
-  await publishEvent(tx, [input.userId], { tipo: "notificacion" });
+  await writeOrDefer(tx, notifyParts(tx, input, id));
   return id;
 }
 
 /** {@link notify} as parts of a one-statement batch (lib/batch.ts): the row and its live event. */
-export function notifyParts(tx: Executor, input: NotifyInput): BatchPart[] {
+export function notifyParts(tx: Executor, input: NotifyInput, id: string = uuidv7()): BatchPart[] {
   const row: BatchPart = {
     sql: tx
       .insert(notifications)
       .values({
-        id: uuidv7(),
+        id,
         userId: input.userId,
         tipo: input.tipo,
         titulo: input.titulo,
