@@ -14,7 +14,7 @@ import {
   SCREENSHOT_DIR,
   screenshot,
 } from "./helpers.ts";
-import { expectHeader } from "./people.ts";
+import { expectHeader, type Person, signedInPerson } from "./people.ts";
 
 /*
  * Exchanges (issue 10): two users exchange assets directly and see the owners swap and the credits
@@ -32,35 +32,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Person {
-  page: Page;
-  errors: string[];
-  token: string;
-  id: string;
-}
-
-async function person(tag: string, viewport: { width: number; height: number }, name: string): Promise<Person> {
-  const { page, errors } = await openPage(browser, viewport);
-  const user = { ...newUser(tag), name };
-  const response = await page.request.post("/api/users/register", { data: user });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { data: Record<string, unknown> & { token: string; _id: string } };
-  const { token, ...rest } = body.data;
-  await page.goto("/");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("user", u);
-      localStorage.setItem("token", t);
-    },
-    [token, JSON.stringify(rest)] as const,
-  );
-  await page.reload();
-  await page
-    .getByRole("navigation", { name: "Cuenta" })
-    .getByRole("button", { name: "Salir" })
-    .waitFor({ timeout: 30_000 });
-  return { page, errors, token, id: body.data._id };
-}
+const person = (tag: string, viewport: { width: number; height: number }, name: string) =>
+  signedInPerson(browser, tag, viewport, name);
 
 async function good(
   p: Person,
@@ -191,7 +164,7 @@ for (const [label, viewport] of [
       const reg = await page.request.post("/api/users/register", { data: piaUser });
       expect(reg.status()).toBe(201);
       const regBody = (await reg.json()) as { data: { token: string; _id: string } };
-      const pia: Person = { page, errors, token: regBody.data.token, id: regBody.data._id };
+      const pia: Person = { page, errors, user: piaUser, token: regBody.data.token, id: regBody.data._id };
       await page.goto(`/ver-activo/${guitarra.id}`);
       await page.getByRole("heading", { name: `Guitarra ${label}` }).waitFor();
       await page.getByRole("button", { name: "Proponer intercambio" }).click();

@@ -38,6 +38,21 @@ export async function person(
 
 export const auth = (p: Person) => ({ Authorization: `Bearer ${p.token}` });
 
+/** {@link person}, then waits (generously: the suite shares a small machine) for the signed-in header. */
+export async function signedInPerson(
+  browser: Browser,
+  tag: string,
+  viewport: { width: number; height: number },
+  name: string,
+): Promise<Person> {
+  const p = await person(browser, tag, viewport, name);
+  await p.page
+    .getByRole("navigation", { name: "Cuenta" })
+    .getByRole("button", { name: "Salir" })
+    .waitFor({ timeout: 30_000 });
+  return p;
+}
+
 export async function createAsset(p: Person, title: string, mainPurpose: string) {
   const r = await p.page.request.post("/api/assets", {
     headers: auth(p),

@@ -1,19 +1,18 @@
 import { mkdirSync } from "node:fs";
 import { currentYearInColombia, formatCredits } from "@valoriza/domain";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DESKTOP,
   expectToast,
   horizontalOverflow,
   launchBrowser,
-  newUser,
   openPage,
   PHONE,
   SCREENSHOT_DIR,
   screenshot,
-  type TestUser,
 } from "./helpers.ts";
+import { expectHeader, type Person, signedInPerson } from "./people.ts";
 
 /*
  * Selling, buying and handing over (issue 8): a seller lists through /vender, a buyer buys from the
@@ -30,45 +29,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Person {
-  page: Page;
-  errors: string[];
-  user: TestUser;
-  token: string;
-  id: string;
-}
-
-async function person(tag: string, viewport: { width: number; height: number }, name = "Ana"): Promise<Person> {
-  const { page, errors } = await openPage(browser, viewport);
-  const user = { ...newUser(tag), name };
-  const response = await page.request.post("/api/users/register", { data: user });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { data: Record<string, unknown> & { token: string; _id: string } };
-  const { token, ...rest } = body.data;
-  await page.goto("/");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("user", u);
-      localStorage.setItem("token", t);
-    },
-    [token, JSON.stringify(rest)] as const,
-  );
-  await page.reload();
-  // Generous wait: the suite shares a small machine with other test runs.
-  await page
-    .getByRole("navigation", { name: "Cuenta" })
-    .getByRole("button", { name: "Salir" })
-    .waitFor({ timeout: 30_000 });
-  return { page, errors, user, token, id: body.data._id };
-}
-
-/** The signed-in header's available / blocked credits reach `n` (the other party's header polls). */
-async function expectHeader(page: Page, testId: "creditos-disponibles" | "creditos-bloqueados", n: number) {
-  await page
-    .getByTestId(testId)
-    .filter({ visible: true, hasText: new RegExp(`^${formatCredits(n).replaceAll(".", "\\.")}$`) })
-    .waitFor({ timeout: 20_000 });
-}
+const person = (tag: string, viewport: { width: number; height: number }, name = "Ana") =>
+  signedInPerson(browser, tag, viewport, name);
 
 /** Lists a good through /vender and answers its id and credits (read back from the API). */
 async function sellThroughForm(seller: Person, title: string, price: number): Promise<{ id: string; credits: number }> {

@@ -74,7 +74,6 @@ export async function withDeferredWrites<T>(exec: Executor, work: () => Promise<
   deferred.set(exec, queue);
   try {
     const result = await work();
-    deferred.delete(exec);
     if (queue.length > 0) await runBatch(exec, queue);
     return result;
   } finally {
