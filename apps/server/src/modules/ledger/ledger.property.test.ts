@@ -55,6 +55,7 @@ import { ManualClock } from "../../lib/clock.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { freshDatabase } from "../../test/harness.ts";
+import { type AssetsService, createAssetsService } from "../assets/index.ts";
 import { type CustodyService, createCustodyService } from "../custody/index.ts";
 import { createDealsEngine, type DealsEngine } from "../deals/index.ts";
 import { createDonationsService, type DonationsService } from "../donations/index.ts";
@@ -92,6 +93,7 @@ let exchanges: ExchangesService;
 let loans: LoansService;
 let donations: DonationsService;
 let rentals: RentalsService;
+let assetsService: AssetsService;
 beforeAll(async () => {
   ({ database, drop } = await freshDatabase());
   quietPoolErrors(database);
@@ -104,6 +106,13 @@ beforeAll(async () => {
   loans = createLoansService({ db: database.db, clock } as unknown as AppDeps, engine);
   donations = createDonationsService({ db: database.db, clock } as unknown as AppDeps, engine);
   rentals = createRentalsService({ db: database.db, clock } as unknown as AppDeps, engine);
+  // Registrations as the API makes them (the lean 3-round-trip path, ADR 012). The daily limits have
+  // their own tests (assets.limits); here they are set out of the way.
+  assetsService = createAssetsService({
+    db: database.db,
+    clock,
+    config: { maxRegistrationsPerDay: 1_000_000, uploadImagesPerHour: 100, dataDir: "/tmp/vz-ledger-pbt" },
+  } as unknown as AppDeps);
 });
 afterAll(() => drop());
 
@@ -113,6 +122,7 @@ afterAll(() => drop());
 
 type Op =
   | { t: "register"; user: number; amount: number }
+  | { t: "registerMoney"; user: number; amount: number }
   | { t: "release"; asset: number }
   | { t: "deactivate"; asset: number }
   | { t: "spend"; from: number; to: number | "tienda" | "retiros"; amount: number }
@@ -314,6 +324,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     arbitrary: fc.record({ t: fc.constant("register" as const), user, amount: fc.integer({ min: 0, max: 500 }) }),
     weight: 4,
+  },
+  {
+    arbitrary: fc.record({ t: fc.constant("registerMoney" as const), user, amount: fc.integer({ min: 1, max: 500 }) }),
+    weight: 2,
   },
   { arbitrary: fc.record({ t: fc.constant("release" as const), asset: pick }), weight: 3 },
   { arbitrary: fc.record({ t: fc.constant("deactivate" as const), asset: pick }), weight: 2 },
@@ -715,6 +729,7 @@ async function expireShop(db: Db, m: Model) {
 
 /** How many shop/withdrawal steps really moved credits (printed at the end: the property is not vacuous). */
 const applied = {
+  registrosApi: 0,
   propuestas: 0,
   intercambios: 0,
   propuestasCerradas: 0,
@@ -1089,6 +1104,25 @@ async function step(db: Db, ids: string[], m: Model, op: Op): Promise<void> {
       m.refs.push({ ref, refType: "activo", hold: h });
       m.bloq[op.user]! += op.amount;
       m.sys.emision -= op.amount;
+      return;
+    }
+    case "registerMoney": {
+      // POST /api/dinero/registrar's service: the asset row and its blocked credits in one batch.
+      const r = await assetsService.registerMoney(asUser(id(op.user)), {
+        monto: op.amount * 1000,
+        tipo: "prestamo",
+        descripcion: "Aporte",
+      });
+      // previous: the person's credits (available + blocked) before the registration.
+      const before = m.disp[op.user]! + m.bloq[op.user]!;
+      expect(r.userCredits).toEqual({ previous: before, added: op.amount, current: before + op.amount });
+      const ref = r.asset._id;
+      const h: ModelHold = { ref, refType: "activo", user: op.user, amount: op.amount, status: "abierta" };
+      m.assets.push(h);
+      m.refs.push({ ref, refType: "activo", hold: h });
+      m.bloq[op.user]! += op.amount;
+      m.sys.emision -= op.amount;
+      applied.registrosApi++;
       return;
     }
     case "release":
