@@ -68,7 +68,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? false,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // TRUST_PROXY: by default the socket's address; a forged X-Forwarded-For changes nothing.
+    // (Fastify accepts a hop count at run time; its types omit it.)
+    trustProxy: (opts.config.trustProxy ?? false) as boolean | string | string[],
     routerOptions: { ignoreTrailingSlash: true },
     // The one error envelope (ADR 005) also for undecodable URLs and HTTP parser errors (431...).
     frameworkErrors,

@@ -52,6 +52,33 @@ const envSchema = z.object({
     .min(1, "debe estar entre 1 y 1000")
     .max(1000, "debe estar entre 1 y 1000")
     .optional(),
+  /** Mail (issue 16): smtp:// or smtps:// with credentials in the URL; empty: .eml files in DATA_DIR/correo/. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^smtps?:\/\//.test(v), "debe empezar por smtp:// o smtps://")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  MAIL_FROM: z.string().trim().min(1, "no puede estar vacío").default("Valoriza <no-responder@valoriza.co>"),
+  /** Base of every link in mails; default http://localhost:PORT. */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), "debe ser una URL http:// o https://")
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, "") : undefined)),
+  /** New accounts per client address per hour (issue 16). */
+  REGISTROS_POR_IP_HORA: z.coerce
+    .number({ error: "debe ser un número entero" })
+    .int("debe ser un número entero")
+    .min(1, "debe estar entre 1 y 100000")
+    .max(100000, "debe estar entre 1 y 100000")
+    .default(10),
+  /**
+   * Proxies to trust for the client address (X-Forwarded-For): empty (default) trusts none;
+   * `true`/`1` trusts all; a number trusts that many hops; otherwise comma-separated addresses/CIDRs.
+   */
+  TRUST_PROXY: z.string().trim().default(""),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -68,6 +95,25 @@ export interface Config {
   webDist: string | undefined;
   dbPoolSize: number;
   maxRegistrationsPerDay: number | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  signupsPerIpHour: number;
+  trustProxy: TrustProxy;
+}
+
+/** Fastify's trustProxy: false (socket address), true (all), a hop count, or addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+export function parseTrustProxy(v: string): TrustProxy {
+  const t = v.trim().toLowerCase();
+  if (t === "" || t === "0" || t === "false" || t === "no" || t === "off") return false;
+  if (t === "true" || t === "yes" || t === "on") return true;
+  if (/^[1-9][0-9]*$/.test(t)) return Number(t);
+  return t
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +139,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, "jwtSecret"> & { 
     webDist: e.WEB_DIST,
     dbPoolSize: e.DB_POOL_SIZE,
     maxRegistrationsPerDay: e.MAX_REGISTROS_DIA,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    signupsPerIpHour: e.REGISTROS_POR_IP_HORA,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
 

@@ -17,6 +17,16 @@ export interface AppConfig {
   loginWindowMs?: number;
   /** Images one user may upload per hour (default 100). */
   uploadImagesPerHour?: number;
+  /** SMTP_URL (issue 16); undefined: mails are written as .eml files under DATA_DIR/correo/. */
+  smtpUrl?: string | undefined;
+  /** MAIL_FROM: the From header of every mail. */
+  mailFrom?: string;
+  /** PUBLIC_URL: the base of every link in mails (no trailing slash). */
+  publicUrl?: string;
+  /** REGISTROS_POR_IP_HORA: new accounts per client address per hour (default 10). */
+  signupsPerIpHour?: number;
+  /** TRUST_PROXY, parsed (config.ts parseTrustProxy): Fastify's trustProxy option. */
+  trustProxy?: boolean | number | string[];
 }
 
 export interface AppDeps {

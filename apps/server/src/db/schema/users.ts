@@ -30,6 +30,13 @@ export const users = pgTable(
     reputation: integer("reputation").notNull().default(0),
     /** Bumped on password change: tokens issued before it stop working. */
     tokenVersion: integer("token_version").notNull().default(0),
+    /** Set when the person follows the mailed verification link (issue 16). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
+    /** Version of the terms and privacy policy accepted, and when (Ley 1581; issue 16). */
+    consentVersion: text("consent_version"),
+    consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
+    /** Account deleted by its holder: personal data erased, sign-in refused (issue 16). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

@@ -1,0 +1,2 @@
+-- Reserved slot (filled by the work that needs it).
+SELECT 1;
