@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { MSG } from "@valoriza/domain";
+import { isWebRoute, MSG } from "@valoriza/domain";
 import type { FastifyInstance } from "fastify";
 import { sendError } from "./error-handler.ts";
 
-const NOT_BUILT = `<!doctype html><html lang="es"><meta charset="utf-8"><title>Valoriza</title>
+const NOT_BUILT = `<!doctype html><html lang="es-CO"><meta charset="utf-8"><title>Valoriza</title>
 <p>La aplicación web no está construida. Ejecuta <code>npm run build</code>.</p></html>`;
 
 /** What an asset's page can show before its JavaScript runs (the public detail, as the API answers it). */
@@ -78,8 +78,9 @@ function builtShell(root: string) {
 }
 
 /**
- * Serves the built web app with an SPA fallback for every non-/api path, and
- * a JSON 404 for unknown /api paths. An asset's page comes with its public detail
+ * Serves the built web app: index.html for every route of the app (`WEB_ROUTES`), and for any
+ * other path the same page with HTTP 404 (the app shows its not-found page); a JSON 404 for
+ * unknown /api paths. An asset's page comes with its public detail
  * inlined and its route's modules preloaded, so its title paints without waiting for
  * two more requests one after the other (issue 7, ADR 012); and with its title and
  * description for link previews.
@@ -117,14 +118,16 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     if (/\.[a-z0-9]{1,8}$/i.test(url) || url.startsWith("/assets/") || url.startsWith("/uploads/")) {
       return reply.status(404).type("text/plain; charset=utf-8").send("No encontrado");
     }
-    if (!root) return reply.status(200).type("text/html; charset=utf-8").send(NOT_BUILT);
+    // Unknown routes of the web app are a real 404 too, with the app's own not-found page.
+    const status = isWebRoute(url) ? 200 : 404;
+    if (!root) return reply.status(status).type("text/html; charset=utf-8").send(NOT_BUILT);
     reply.header("cache-control", "no-cache");
     const assetId = pages && request.method === "GET" ? ASSET_PAGE.exec(url)?.[1] : undefined;
     if (assetId && shell) {
       const page = await pages?.asset(assetId.toLowerCase()).catch(() => null);
       if (page) return reply.type("text/html; charset=utf-8").send(assetPageHtml(shell(), page));
     }
-    return reply.sendFile("index.html");
+    return reply.status(status).sendFile("index.html");
   });
 }
 

@@ -187,11 +187,15 @@ describe("HTTP surface", () => {
     writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Valoriza SPA</title>");
     const ctx = await createTestApp({ webDist: dist });
     try {
-      for (const url of ["/", "/perfil", "/ver-activo/123", "/una/ruta/cualquiera?x=1"]) {
+      for (const url of ["/", "/perfil", "/ver-activo/123"]) {
         const res = await ctx.app.inject({ method: "GET", url });
         expect(res.statusCode, url).toBe(200);
         expect(res.body).toContain("Valoriza SPA");
       }
+      // An unknown route gets the same page (the app shows its 404) with HTTP 404 (issue 15 item 5).
+      const unknown = await ctx.app.inject({ method: "GET", url: "/una/ruta/cualquiera?x=1" });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain("Valoriza SPA");
       expect((await ctx.app.inject({ method: "GET", url: "/api/nada" })).statusCode).toBe(404);
       // A missing bundle is a real 404, not the SPA; a file added after start is served.
       expect((await ctx.app.inject({ method: "GET", url: "/assets/index-viejo.js" })).statusCode).toBe(404);
