@@ -7,6 +7,7 @@ import {
   assetFormSchema,
   makeAssetFormSchema,
   makeSellFormSchema,
+  publishAssetSchema,
   moneyRegisterSchema,
   timeRegisterSchema,
   wizardGoodsSchema,
@@ -211,6 +212,20 @@ describe("sell form (/vender)", () => {
     expect(messages(sell.safeParse({ ...validSell, baseValueCOP: -1000 })).baseValueCOP).toBe(
       "El precio no puede ser negativo",
     );
+  });
+
+  it("the price goes in steps of 1000 (calls §: step 1000; issue 15 item 7)", () => {
+    expect(messages(sell.safeParse({ ...validSell, baseValueCOP: 850_500 })).baseValueCOP).toBe(
+      "El precio va de mil en mil pesos (por ejemplo 850.000)",
+    );
+    expect(sell.safeParse({ ...validSell, baseValueCOP: 850_000 }).success).toBe(true);
+  });
+});
+
+describe("publish again (PUT /activos/publicar/{id})", () => {
+  it("takes a purpose, also as the spec's noun, and requires it", () => {
+    expect(publishAssetSchema.parse({ mainPurpose: "venta" })).toEqual({ mainPurpose: "vender" });
+    expect(messages(publishAssetSchema.safeParse({})).mainPurpose).toBe("Acción requerida");
   });
 });
 

@@ -213,6 +213,7 @@ export function makeSellFormSchema(currentYear?: number) {
           .number({ error: (iss) => (isMissing(iss.input) ? missing : ASSET_MSG.baseValueNumber) })
           .int(ASSET_MSG.baseValueInteger)
           .min(0, ASSET_MSG.priceMin)
+          .multipleOf(1000, ASSET_MSG.priceStep)
           .max(MAX_AMOUNT_COP, ASSET_MSG.baseValueMax),
       ),
       category: requiredText(ASSET_MSG.categoryRequired, CATEGORY_MAX, ASSET_MSG.categoryMax),
@@ -233,6 +234,17 @@ export function makeSellFormSchema(currentYear?: number) {
     }));
 }
 export const sellFormSchema = makeSellFormSchema();
+
+// ---------------------------------------------------------------------------
+// PUT /activos/publicar/{id}
+// ---------------------------------------------------------------------------
+
+/**
+ * Publishing again an asset its owner received unlisted (after a sale, an exchange, a donation
+ * or a gift, deals.md): the purpose it is listed for; the matrix of the asset's type applies.
+ */
+export const publishAssetSchema = z.object({ mainPurpose: mainPurposeField(ASSET_MSG.actionRequired) });
+export type PublishAssetData = z.output<typeof publishAssetSchema>;
 export type SellFormInput = z.input<typeof sellFormSchema>;
 export type SellFormData = z.output<typeof sellFormSchema>;
 

@@ -122,9 +122,12 @@ export function formatCustodyCode(n: number): string {
 
 export const isCustodyCode = (s: unknown): s is string => typeof s === "string" && CUSTODY_CODE_RE.test(s);
 
-/** Price of a sale: credits = the asset's credits; cash = the same in COP (credits x 1000). */
-export function salePrice(asset: { creditosAsignados: number }, creditValueCOP = 1000) {
-  return { creditos: asset.creditosAsignados, cop: asset.creditosAsignados * creditValueCOP };
+/**
+ * Price of a sale (deals.md, Sale): in credits = the asset's credits; in cash = the seller's
+ * asking price in COP (`baseValueCOP`, the /vender 'Precio de venta'), paid outside Valoriza.
+ */
+export function salePrice(asset: { creditosAsignados: number; baseValueCOP: number }) {
+  return { creditos: asset.creditosAsignados, cop: asset.baseValueCOP };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatCOP } from "../economy/format.ts";
 import { CUSTODY_MAX_WRONG_CODES } from "./custody.ts";
 
 /** Spanish messages of the sale and custody areas (spec wording where the spec has one). */
@@ -21,8 +22,11 @@ export const DEALS_MSG = {
   ownAsset: "No puedes comprar tu propio activo",
   notForSale: "Este activo no está a la venta",
   notAvailable: "Este activo ya no está disponible: otra persona lo está comprando o está en otra operación",
-  priceChanged: (creditos: number) =>
-    `El precio del activo cambió: ahora es ${creditos.toLocaleString("es-CO")} créditos. Revisa y confirma de nuevo.`,
+  /** The stale-price refusal, in the unit the buyer chose: credits, or pesos for a cash purchase. */
+  priceChanged: (price: number, modoPago: "creditos" | "dinero" = "creditos") =>
+    `El precio del activo cambió: ahora es ${
+      modoPago === "dinero" ? formatCOP(price) : `${price.toLocaleString("es-CO")} créditos`
+    }. Revisa y confirma de nuevo.`,
   worthlessAsset: "Este activo no tiene créditos asignados: no se puede comprar con créditos",
   assetNotFound: "Activo no encontrado",
 

@@ -142,8 +142,8 @@ describe("custody code and counters", () => {
     expect(codeGuardAt(s, new Date(t0.getTime() + 3_600_000)).afterWrong().failures).toBe(1);
   });
 
-  it("prices a sale from the asset's credits: credits or COP x 1000", () => {
-    expect(salePrice({ creditosAsignados: 1040 })).toEqual({ creditos: 1040, cop: 1_040_000 });
+  it("prices a sale: credits = the asset's credits; cash = the seller's asking price (baseValueCOP)", () => {
+    expect(salePrice({ creditosAsignados: 367, baseValueCOP: 600_000 })).toEqual({ creditos: 367, cop: 600_000 });
   });
 
   it("refuses own assets, assets not for sale and assets in operation", () => {

@@ -14,6 +14,7 @@ import {
   moneyRegisterSchema,
   operationFinishedResponseSchema,
   pagedAssetListResponseSchema,
+  publishAssetSchema,
   timeRegisteredResponseSchema,
   timeRegisterSchema,
   toAssetType,
@@ -304,6 +305,31 @@ export const assetsRoutes =
         once(req, reply, `PUT /activos/desactivar/${req.params.id}`, 200, answers.deactivated, (uow) =>
           assets.deactivate(currentUser(req), req.params.id, uow),
         ),
+    );
+
+    app.put(
+      "/activos/publicar/:id",
+      {
+        preHandler: authenticate,
+        schema: {
+          tags: ["Activos"],
+          summary:
+            "Publicar de nuevo un activo recibido (tras una venta, un intercambio, una donación o un regalo) con un propósito",
+          security,
+          params: idParam,
+          body: publishAssetSchema,
+          response: {
+            200: assetDetailResponseSchema.extend({ message: z.string() }),
+            ...errorResponses(409),
+            ...errors,
+          },
+        },
+      },
+      async (req) => ({
+        success: true as const,
+        message: ASSET_RESULT_MSG.published,
+        data: await assets.publish(currentUser(req), req.params.id, req.body.mainPurpose),
+      }),
     );
 
     app.put(

@@ -1,14 +1,18 @@
 import {
+  ASSET_MSG,
   type AssetFormData,
   assetTransitionRefusal,
   buildSearchText,
   CATEGORY_CATALOG,
   currentYearInColombia,
+  isActionAllowed,
+  type MainPurpose,
   MONEY_CONTRIBUTION_TYPE_LABELS,
   type MoneyRegisterData,
   normalizeSearch,
   RATIO_TEXT,
   type TimeRegisterData,
+  toAssetType,
   valuateGood,
   valuateMoney,
   valuateTime,
@@ -17,7 +21,7 @@ import type { Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import { type BatchPart, runBatch } from "../../lib/batch.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { movementPart, recordMovement, transactionPart } from "../activity/index.ts";
@@ -411,6 +415,22 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
       if (!found || (found.asset.status === "desactivado" && found.asset.userId !== callerId))
         throw notFound(ASSET_NOT_FOUND);
       return toAssetDto(found.asset, found.owner);
+    },
+
+    /**
+     * Publishes again an asset its owner holds unlisted (after a sale, an exchange, a donation or a
+     * gift it arrives `privado`, deals.md): listed `publico` with the purpose chosen, which the
+     * matrix of its type must allow. Not while in a deal, never when deactivated.
+     */
+    async publish(user: AuthUser, id: string, mainPurpose: MainPurpose): Promise<AssetDto> {
+      return db.transaction(async (tx) => {
+        const a = await lockOwned(tx, user, id);
+        if (a.status === "desactivado") throw conflict(ASSET_MSG.publishDeactivated);
+        if (a.status === "operacion") throw conflict(ASSET_MSG.publishInOperation);
+        const type = toAssetType(a.assetType);
+        if (type && !isActionAllowed(type, mainPurpose)) throw badRequest(ASSET_MSG.actionNotAllowed);
+        return toAssetDto(await updateAsset(tx, a.id, { privacy: "publico", mainPurpose }));
+      });
     },
 
     async deactivate(user: AuthUser, id: string, uow: UnitOfWork<Deactivated> = plain): Promise<Deactivated> {

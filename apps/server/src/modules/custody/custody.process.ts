@@ -3,6 +3,7 @@ import {
   CUSTODY_PROCESS,
   type CustodyTransactionType,
   DEALS_MSG,
+  formatCOP,
   nextAssetStatus,
   OWNERSHIP_TRANSFER_TYPES,
   saleRefusal,
@@ -67,11 +68,14 @@ function lines(ctx: Ctx) {
     case "comprar":
       return {
         titulo: "Compra en custodia",
-        oferente: `${fmt(pago)} créditos del comprador de "${title}" quedan en custodia hasta la entrega. Entrega el activo y comparte el código.`,
+        oferente:
+          c.modoPago === "creditos"
+            ? `${fmt(pago)} créditos del comprador de "${title}" quedan en custodia hasta la entrega. Entrega el activo y comparte el código.`
+            : `Vendiste "${title}" en dinero: el comprador te paga ${formatCOP(c.montoCOP)} al recibirlo. Entrega el activo y comparte el código.`,
         receptor:
           c.modoPago === "creditos"
             ? `Compraste "${title}": ${fmt(pago)} créditos quedan en custodia hasta que confirmes la entrega con el código.`
-            : `Compraste "${title}" en dinero (${fmt(c.montoCOP)} COP): confirma la entrega con el código.`,
+            : `Compraste "${title}" en dinero: pagas ${formatCOP(c.montoCOP)} al vendedor al recibirlo y confirmas la entrega con el código.`,
         valorOferente: 0,
         valorReceptor: -pago,
       };
@@ -130,7 +134,7 @@ export const custodyHandlers: ProcessHandlers<CustodyRow> = {
         if (input.vendedorId !== a.userId) throw conflict(DEALS_MSG.sellerMismatch);
         const price = input.modoPago === "creditos" ? ctx.data.pagoCreditos : ctx.data.montoCOP;
         if (input.monto !== undefined && input.monto !== price)
-          throw conflict(DEALS_MSG.priceChanged(a.creditosAsignados));
+          throw conflict(DEALS_MSG.priceChanged(price, input.modoPago));
         return;
       }
       if (a.userId !== ctx.data.oferenteId) throw forbidden(DEALS_MSG.notYourAsset);

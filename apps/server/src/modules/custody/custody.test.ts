@@ -1,3 +1,4 @@
+import { formatCOP } from "@valoriza/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
 import { kit, PRICE } from "./custody.testkit.ts";
@@ -40,7 +41,7 @@ describe("POST /api/transacciones/crear with credits, then the code", () => {
       pagoCreditos: PRICE,
       creditosActivo: PRICE,
       creditosBloqueados: 2 * PRICE,
-      montoCOP: PRICE * 1000,
+      montoCOP: 2_000_000,
       miRol: "receptor",
     });
     expect(body.custodia.codigoConfirmacion).toBeUndefined();
@@ -107,15 +108,57 @@ describe("POST /api/transacciones/crear with credits, then the code", () => {
 
   it("a cash sale moves no credits; confirmation releases the hold and moves the owner", async () => {
     const { seller, buyer, asset } = await sellerAndBuyer(0);
-    const res = await k.buy(buyer, asset._id, seller.id, { modoPago: "dinero", monto: PRICE * 1000 });
+    // The cash price is the seller's asking price (baseValueCOP 2.000.000), not credits x 1000
+    // (issue 15 item 9); a stale cash price is told in pesos (item 22).
+    const stale = await k.buy(buyer, asset._id, seller.id, { modoPago: "dinero", monto: PRICE * 1000 });
+    expect(stale.statusCode).toBe(409);
+    expect(json(stale).message).toBe(
+      `El precio del activo cambió: ahora es ${formatCOP(2_000_000)}. Revisa y confirma de nuevo.`,
+    );
+    const res = await k.buy(buyer, asset._id, seller.id, { modoPago: "dinero", monto: 2_000_000 });
     expect(res.statusCode, res.body).toBe(201);
-    expect(json(res).custodia).toMatchObject({ pagoCreditos: 0, modoPago: "dinero", montoCOP: 1_040_000 });
+    expect(json(res).custodia).toMatchObject({ pagoCreditos: 0, modoPago: "dinero", montoCOP: 2_000_000 });
     expect(json(res).message).toContain("no se movieron créditos");
+    // The seller is told about pesos, not "0 créditos del comprador … quedan en custodia" (item 11).
+    const told = json(await k.req("GET", seller, "/api/notificaciones/usuario")).data as { descripcion: string }[];
+    const sold = told.map((n) => n.descripcion).find((d) => d.includes("Cámara Canon EOS")) ?? "";
+    expect(sold).toContain(`en dinero: el comprador te paga ${formatCOP(2_000_000)} al recibirlo`);
+    expect(sold).not.toContain("créditos");
     expect(await k.balance(buyer)).toEqual({ disponibles: 0, bloqueados: 0 });
     const code = await k.codeOf(seller, json(res).custodia._id);
     expect((await k.confirm(buyer, code)).statusCode).toBe(200);
     expect(await k.balance(seller)).toEqual({ disponibles: PRICE, bloqueados: 0 });
     expect((await k.asset(buyer, asset._id)).userId._id).toBe(buyer.id);
+    await expectBalanced();
+  });
+});
+
+describe("after a sale the asset is unlisted until its new owner publishes it again (issue 15 item 10)", () => {
+  it("nobody can buy it; the new owner publishes it with a purpose; then it is for sale again", async () => {
+    const { seller, buyer, asset } = await sellerAndBuyer(0);
+    const res = await k.buy(buyer, asset._id, seller.id, { modoPago: "dinero" });
+    expect(res.statusCode, res.body).toBe(201);
+    const custodyId = json(res).custodia._id;
+    // While the sale runs, the owner cannot publish it elsewhere.
+    const during = await k.req("PUT", seller, `/api/activos/publicar/${asset._id}`, { mainPurpose: "donar" });
+    expect(during.statusCode).toBe(409);
+    expect(json(during).message).toBe("Este activo está en una operación: podrás publicarlo cuando termine");
+    expect((await k.confirm(buyer, await k.codeOf(seller, custodyId))).statusCode).toBe(200);
+    const sold = await k.asset(buyer, asset._id);
+    expect(sold).toMatchObject({ privacy: "privado", status: "disponible", mainPurpose: "vender" });
+    const third = (await k.users(1))[0] as TestUser;
+    await k.fund(third, 5000);
+    expect((await k.buy(third, asset._id, buyer.id)).statusCode).toBe(409);
+    // Only its owner publishes it, with a purpose its type allows.
+    const notOwner = await k.req("PUT", seller, `/api/activos/publicar/${asset._id}`, { mainPurpose: "vender" });
+    expect(notOwner.statusCode).toBe(403);
+    const noPurpose = await k.req("PUT", buyer, `/api/activos/publicar/${asset._id}`, {});
+    expect(noPurpose.statusCode).toBe(400);
+    const published = await k.req("PUT", buyer, `/api/activos/publicar/${asset._id}`, { mainPurpose: "vender" });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(json(published).data).toMatchObject({ privacy: "publico", mainPurpose: "vender", status: "disponible" });
+    const again = await k.buy(third, asset._id, buyer.id);
+    expect(again.statusCode, again.body).toBe(201);
     await expectBalanced();
   });
 });
