@@ -1,5 +1,11 @@
 import { MAX_AMOUNT_COP, MAX_IMAGES } from "../constants.ts";
-import { TIME_HOURS_MAX, TIME_HOURS_MIN, YEAR_OF_PURCHASE_MIN } from "../economy/constants.ts";
+import {
+  ASSET_STATUS_LABELS,
+  DEACTIVATABLE_STATUSES,
+  TIME_HOURS_MAX,
+  TIME_HOURS_MIN,
+  YEAR_OF_PURCHASE_MIN,
+} from "../economy/constants.ts";
 import { groupThousands } from "../economy/format.ts";
 
 // Messages and field bounds live apart from the zod schemas (schemas.ts), so a page that only
@@ -105,6 +111,10 @@ export const ASSET_MSG = {
   coordsInvalid: "La ubicación no es válida",
 } as const;
 
+/** The Spanish label of an asset status, as the screens show it ('operacion' -> 'En operación'). */
+export const assetStatusLabel = (status: string): string =>
+  (ASSET_STATUS_LABELS as Readonly<Record<string, string>>)[status] ?? status;
+
 /** What the server answers on asset operations (success messages); field and error messages are ASSET_MSG. */
 export const ASSET_RESULT_MSG = {
   registered: "Activo registrado exitosamente",
@@ -116,6 +126,12 @@ export const ASSET_RESULT_MSG = {
   operationFinished: "Operación finalizada",
   creditsReleased: "Créditos liberados",
   creditsAlreadyReleased: "Los créditos de este activo ya estaban liberados",
+  /** POST /activos/liberar-creditos by who gave the asset away in an accepted exchange (issue 15 item 19). */
+  creditsGoneWithExchange:
+    "Este activo ya es de la otra persona por el intercambio: sus créditos se liberaron al aceptarlo y no queda nada por liberar",
+  /** Deactivation refused in the asset's state, shown with the labels of the screens (issue 15 item 4). */
+  deactivateRefusedState: (status: string) =>
+    `Solo se pueden desactivar activos en estado ${DEACTIVATABLE_STATUSES.map((s) => ASSET_STATUS_LABELS[s]).join(" o ")} (estado actual: ${assetStatusLabel(status)})`,
   valuationUpdated: (n: number) => `Se actualizaron ${n} activos`,
   valuationCurrent: "Tus activos ya tienen la valorización actual",
   invalidActionType: "Tipo de activo no válido: usa bienes, tiempo o dinero",

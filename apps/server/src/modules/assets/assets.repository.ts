@@ -144,6 +144,8 @@ export async function listPublicAssets(
 export interface UserAssetsFilter {
   mainPurpose?: string | undefined;
   statuses?: string[] | undefined;
+  /** Only what the feed shows of them (public, not deactivated): for anyone but the owner or an admin. */
+  publicOnly?: boolean | undefined;
 }
 
 /** One page of a user's assets (not deactivated), newest first, and how many there are in all. */
@@ -155,6 +157,7 @@ export async function listUserAssets(
   const conds = [eq(assets.userId, userId), ne(assets.status, "desactivado")];
   if (opts.mainPurpose) conds.push(eq(assets.mainPurpose, opts.mainPurpose));
   if (opts.statuses?.length) conds.push(inArray(assets.status, opts.statuses));
+  if (opts.publicOnly) conds.push(eq(assets.privacy, "publico"));
   const where = and(...conds);
   const [rows, [counted]] = await Promise.all([
     exec

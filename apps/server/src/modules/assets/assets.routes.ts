@@ -119,7 +119,11 @@ const answers = {
   }),
   released: (r: CreditsReleased) => ({
     success: true as const,
-    message: r.released > 0 ? ASSET_RESULT_MSG.creditsReleased : ASSET_RESULT_MSG.creditsAlreadyReleased,
+    message: r.goneWithExchange
+      ? ASSET_RESULT_MSG.creditsGoneWithExchange
+      : r.released > 0
+        ? ASSET_RESULT_MSG.creditsReleased
+        : ASSET_RESULT_MSG.creditsAlreadyReleased,
     data: {
       creditosLiberados: r.released,
       yaLiberados: r.alreadyReleased,
@@ -246,10 +250,12 @@ export const assetsRoutes =
     app.get(
       "/assets/user/:userId",
       {
-        preHandler: authenticate,
+        preHandler: optionalAuth,
         schema: {
           tags: ["Activos"],
-          summary: "Activos de un usuario (el propio), filtrables por propósito y estado",
+          summary:
+            "Activos de un usuario, filtrables por propósito y estado: los propios todos (menos los desactivados); " +
+            "de otra persona, solo sus publicaciones públicas (sesión opcional)",
           security,
           params: userIdParam,
           querystring: pageQuery.extend({
@@ -264,7 +270,7 @@ export const assetsRoutes =
           ?.split(",")
           .map((s) => s.trim())
           .filter(Boolean);
-        const { items, ...page } = await assets.listByUser(currentUser(req), req.params.userId, {
+        const { items, ...page } = await assets.listByUser(req.authUser, req.params.userId, {
           mainPurpose: req.query.mainPurpose,
           statuses,
           limit: req.query.limit,

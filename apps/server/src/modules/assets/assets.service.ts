@@ -1,5 +1,6 @@
 import {
   ASSET_MSG,
+  ASSET_RESULT_MSG,
   type AssetFormData,
   assetTransitionRefusal,
   buildSearchText,
@@ -25,7 +26,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { movementPart, recordMovement, transactionPart } from "../activity/index.ts";
-import { type PublicPoint, publicPoint, publicPointPart } from "../exchanges/index.ts";
+import { gaveAwayInExchange, type PublicPoint, publicPoint, publicPointPart } from "../exchanges/index.ts";
 import {
   destroyHold,
   getUserBalances,
@@ -95,6 +96,8 @@ export interface CreditsReleased {
   released: number;
   alreadyReleased: boolean;
   balances: UserBalances;
+  /** The caller gave the asset away in an accepted exchange: nothing of theirs was left to release. */
+  goneWithExchange?: boolean;
 }
 
 const fmt = (n: number) => n.toLocaleString("es-CO");
@@ -403,10 +406,13 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
       return { items: rows.map((a) => toAssetDto(a)), total, ...page };
     },
 
-    /** One page of a user's assets (the caller's own, or any for an admin), with the total. */
-    async listByUser(caller: AuthUser, userId: string, opts: UserAssetsFilter & Page) {
-      if (caller.id !== userId && !caller.isAdmin) throw forbidden();
-      const { rows, total } = await listUserAssets(db, userId, opts);
+    /**
+     * One page of a user's assets with the total: all of them (but deactivated) for their owner or an
+     * admin; for anyone else, signed in or not, only the public listings the feed shows (issue 15 item 18).
+     */
+    async listByUser(caller: AuthUser | undefined, userId: string, opts: UserAssetsFilter & Page) {
+      const whole = caller !== undefined && (caller.id === userId || caller.isAdmin);
+      const { rows, total } = await listUserAssets(db, userId, { ...opts, publicOnly: !whole });
       return { items: rows.map((a) => toAssetDto(a)), total, limit: opts.limit, offset: opts.offset };
     },
 
@@ -443,7 +449,7 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
           throw conflict(
             refusal === "usado"
               ? "Este activo ya se usó en una operación: sus créditos no se pueden destruir"
-              : `Solo se pueden desactivar activos en estado activo o disponible (estado actual: ${a.status})`,
+              : ASSET_RESULT_MSG.deactivateRefusedState(a.status),
           );
         }
         const r = await destroyHold(tx, {
@@ -525,6 +531,17 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
       uow: UnitOfWork<CreditsReleased> = plain,
     ): Promise<CreditsReleased> {
       return uow(async (tx) => {
+        // After accepting an exchange the spec's client asks to release the requested asset, whose
+        // owner just changed: its credits were released to the accepting party when they accepted.
+        const held = await lockAsset(tx, activoId);
+        if (held && held.userId !== user.id && !user.isAdmin && (await gaveAwayInExchange(tx, held.id, user.id))) {
+          return {
+            released: 0,
+            alreadyReleased: true,
+            balances: await getUserBalances(tx, user.id),
+            goneWithExchange: true,
+          };
+        }
         const a = await lockOwned(tx, user, activoId);
         if (a.vecesUsado === 0) {
           throw conflict("Los créditos de un activo solo se liberan cuando se completa una operación con él");

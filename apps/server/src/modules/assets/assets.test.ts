@@ -325,19 +325,26 @@ describe("feed, search and detail", () => {
     expect(json(missing).message).toBe("Activo no encontrado");
   });
 
-  it("lists only the caller's own assets by user, filtered by purpose and status", async () => {
+  it("lists a user's assets by purpose and status: all for their owner, the public listings for anyone else", async () => {
     const u = await signUp(t.app);
     const other = await signUp(t.app);
-    await post(u, "/api/assets", good({ mainPurpose: "prestar" }));
+    const lent = json(await post(u, "/api/assets", good({ mainPurpose: "prestar" }))).data;
     await post(u, "/api/assets", good({ mainPurpose: "vender" }));
-    const r = await t.app.inject({
-      method: "GET",
-      url: `/api/assets/user/${u.id}?mainPurpose=prestar&status=activo,disponible`,
-      headers: u.auth,
-    });
-    expect((json(r).data as unknown[]).length).toBe(1);
-    const forbidden = await t.app.inject({ method: "GET", url: `/api/assets/user/${u.id}`, headers: other.auth });
-    expect(forbidden.statusCode).toBe(403);
+    const hidden = json(await post(u, "/api/assets", good({ mainPurpose: "prestar", title: "Privado" }))).data;
+    const gone = json(await post(u, "/api/assets", good({ mainPurpose: "prestar", title: "Desactivado" }))).data;
+    // Received in a deal and not published again: privado; deactivated: never shown.
+    await t.database.db.update(assets).set({ privacy: "privado" }).where(eq(assets.id, hidden._id));
+    await put(u, `/api/activos/desactivar/${gone._id}`);
+    const url = `/api/assets/user/${u.id}?mainPurpose=prestar&status=activo,disponible`;
+    const r = await t.app.inject({ method: "GET", url, headers: u.auth });
+    expect((json(r).data as { _id: string }[]).map((a) => a._id).sort()).toEqual([lent._id, hidden._id].sort());
+    // Issue 15 item 18: the same listings the feed shows, for another person or a visitor (was 403).
+    for (const headers of [other.auth, {}]) {
+      const seen = await t.app.inject({ method: "GET", url, headers });
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect((json(seen).data as { _id: string }[]).map((a) => a._id)).toEqual([lent._id]);
+      expect(json(seen).total).toBe(1);
+    }
   });
 });
 
@@ -399,6 +406,17 @@ describe("deactivate, finish, release", () => {
     const res = await post(u, "/api/activos/liberar-creditos", { activoId: a._id });
     expect(res.statusCode).toBe(409);
     expect(await saldo(u)).toEqual({ disponibles: 0, bloqueados: 1040 });
+  });
+
+  it("a refusal names the asset's state as the screens do ('En operación', not 'operacion')", async () => {
+    const u = await signUp(t.app);
+    const a = json(await post(u, "/api/assets", good())).data;
+    await t.database.db.update(assets).set({ status: "operacion" }).where(eq(assets.id, a._id));
+    const res = await put(u, `/api/activos/desactivar/${a._id}`);
+    expect(res.statusCode).toBe(409);
+    expect(json(res).message).toBe(
+      "Solo se pueden desactivar activos en estado Activo o Disponible (estado actual: En operación)",
+    );
   });
 });
 

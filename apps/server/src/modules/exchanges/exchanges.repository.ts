@@ -245,3 +245,25 @@ export async function findProposalData(exec: Executor, id: string): Promise<Prop
     .limit(1);
   return v ? { ...v.p, offeredTitle: v.offeredTitle, requestedTitle: v.requestedTitle } : undefined;
 }
+
+/**
+ * True when `userId` gave `assetId` away in an accepted exchange (the requested asset of its target,
+ * or the offered asset of its proposer): the credit release the spec's client calls afterwards for
+ * the requested asset finds nothing left to release (issue 15 item 19).
+ */
+export async function gaveAwayInExchange(exec: Executor, assetId: string, userId: string): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: exchangeProposals.id })
+    .from(exchangeProposals)
+    .where(
+      and(
+        eq(exchangeProposals.estado, "aceptada"),
+        or(
+          and(eq(exchangeProposals.requestedAssetId, assetId), eq(exchangeProposals.targetUserId, userId)),
+          and(eq(exchangeProposals.offeredAssetId, assetId), eq(exchangeProposals.proposingUserId, userId)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -81,6 +81,27 @@ describe("direct proposals", () => {
     await expectBalanced();
   });
 
+  it("the spec's credit release after accepting (requested asset, owner just changed) succeeds with nothing left", async () => {
+    const [ana, beto, caro] = (await k.users(3)) as [TestUser, TestUser, TestUser];
+    const a = await k.asset(ana);
+    const b = await k.asset(beto);
+    const p = json(await k.propose(ana, a._id, b._id, beto.id)).data;
+    expect((await k.setStatus(beto, p._id, "aceptada")).statusCode).toBe(200);
+    const before = await k.balance(beto);
+    // Issue 15 item 19: was 403 'Este activo no es tuyo', and a 403 clears the session on several screens.
+    const r = await k.req("POST", beto, "/api/activos/liberar-creditos", { activoId: b._id });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(json(r).message).toBe(
+      "Este activo ya es de la otra persona por el intercambio: sus créditos se liberaron al aceptarlo y no queda nada por liberar",
+    );
+    expect(json(r).data).toMatchObject({ creditosLiberados: 0, yaLiberados: true });
+    expect(json(r).data.balanceActualizado).toMatchObject({ creditosDisponibles: before.disponibles });
+    expect(await k.balance(beto)).toEqual(before);
+    // Anyone else who never had it still gets the 403.
+    expect((await k.req("POST", caro, "/api/activos/liberar-creditos", { activoId: b._id })).statusCode).toBe(403);
+    await expectBalanced();
+  });
+
   it("reject and cancel move nothing and refund the added credits", async () => {
     const [ana, beto] = (await k.users(2)) as [TestUser, TestUser];
     const a = await k.asset(ana);
