@@ -49,6 +49,14 @@ export const LOAN_MSG = {
   returned: "Devolución confirmada",
   defaulted: "Préstamo marcado como vencido",
   cancelled: "Solicitud cancelada",
+  /** Refused at request time: the borrower's available credits do not cover the guarantee and the interest. */
+  borrowerShort: (garantia: number, interes: number) =>
+    `No tienes suficientes créditos disponibles: este préstamo bloquea ${garantia.toLocaleString("es-CO")} ${
+      garantia === 1 ? "crédito" : "créditos"
+    } de garantía y cobra ${interes.toLocaleString("es-CO")} de interés al aprobarse.`,
+  /** The lender approves but the borrower no longer has the credits (they spent them after asking). */
+  borrowerShortAtApproval:
+    "Quien pidió el préstamo ya no tiene suficientes créditos disponibles para la garantía y el interés: el préstamo no se aprobó.",
   collateralRequired: "Debes elegir el activo que dejas como garantía.",
   collateralSameAsset: "El activo en garantía no puede ser el mismo que pides prestado.",
   collateralNotYours: "El activo en garantía debe ser uno de tus activos.",

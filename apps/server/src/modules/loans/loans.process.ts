@@ -10,7 +10,7 @@ import {
 } from "@valoriza/domain";
 import type { Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, insufficientFunds, notFound } from "../../lib/errors.ts";
 import { recordMovement, recordTransaction } from "../activity/index.ts";
 import { type AssetRow, updateAsset } from "../assets/index.ts";
 import {
@@ -27,6 +27,7 @@ import {
   escrowRefund,
   escrowRelease,
   executeHold,
+  getUserBalances,
   releaseHold,
 } from "../ledger/index.ts";
 import { notify } from "../notifications/index.ts";
@@ -203,6 +204,20 @@ export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanDat
           throw conflict(LOAN_MSG.notAvailable);
         }
         if (ctx.transition === "solicitar" && l.garantiaActivoId) await checkCollateral(ctx.tx, l, l.garantiaActivoId);
+        // The borrower pays the credit guarantee and the interest when the lender approves: refuse a
+        // request they cannot cover (when asked), and say who is short when it is approved.
+        const garantia = l.garantiaTipo === "creditos_bloqueados" ? l.garantiaValor : 0;
+        const interes = loanInterestCredits(a.creditosAsignados, l.interes);
+        if (garantia + interes > 0) {
+          const { creditosDisponibles } = await getUserBalances(ctx.tx, l.prestatarioId);
+          if (creditosDisponibles < garantia + interes) {
+            throw insufficientFunds(
+              ctx.transition === "solicitar"
+                ? LOAN_MSG.borrowerShort(garantia, interes)
+                : LOAN_MSG.borrowerShortAtApproval,
+            );
+          }
+        }
       },
       activoEnOperacion(ctx) {
         if (assetOf(ctx).status !== "operacion") throw conflict(LOAN_MSG.notAvailable);

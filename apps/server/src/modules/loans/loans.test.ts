@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, json, type TestContext, type TestUser } from "../../test/harness.ts";
 import { kit } from "../custody/custody.testkit.ts";
+import { transfer } from "../ledger/index.ts";
 import { sendLoanDueNotices } from "./index.ts";
 
 let t: TestContext;
@@ -115,11 +116,30 @@ describe("loans", () => {
     });
     expect(r2.statusCode).toBe(404);
     expect(json(r2).message).toBe("Prestamista no encontrado");
+    // Issue 15 item 12: a guarantee the borrower cannot cover is refused when asked, saying why.
     const r3 = await create(borrower, { activoId: asset._id, prestamistaId: lender.id, garantiaValor: 500 });
-    expect(r3.statusCode, r3.body).toBe(201);
-    const ap = await step(lender, "approve", json(r3).data._id);
+    expect(r3.statusCode, r3.body).toBe(422);
+    expect(json(r3).message).toBe(
+      "No tienes suficientes créditos disponibles: este préstamo bloquea 500 créditos de garantía y cobra 0 de interés al aprobarse.",
+    );
+    // Within reach when asked, spent before the approval: the lender is told it is the borrower who is short.
+    const r4 = await create(borrower, { activoId: asset._id, prestamistaId: lender.id, garantiaValor: 80 });
+    expect(r4.statusCode, r4.body).toBe(201);
+    await t.database.db.transaction((tx) =>
+      transfer(tx, {
+        from: { userId: borrower.id, kind: "disponible" },
+        to: { system: "emision" },
+        amount: 50,
+        kind: "correccion",
+        description: "Gasto de prueba",
+      }),
+    );
+    const ap = await step(lender, "approve", json(r4).data._id);
     expect(ap.statusCode).toBe(422);
-    expect(await k.balance(borrower)).toEqual({ disponibles: 100, bloqueados: 0 });
+    expect(json(ap).message).toBe(
+      "Quien pidió el préstamo ya no tiene suficientes créditos disponibles para la garantía y el interés: el préstamo no se aprobó.",
+    );
+    expect(await k.balance(borrower)).toEqual({ disponibles: 50, bloqueados: 0 });
     expect((await k.asset(lender, asset._id)).status).not.toBe("operacion");
     await expectBalanced();
   });
