@@ -172,3 +172,40 @@ describe("required text made only of invisible characters (issue 6, defect 8)", 
     expect(json(me).data.name).toBe("Laura");
   });
 });
+
+describe("an empty JSON body where a call takes none (issue 15 item 20)", () => {
+  const empty = (method: "POST" | "PUT" | "PATCH", url: string) =>
+    t.app.inject({ method, url, payload: "", headers: { ...u.auth, "content-type": "application/json" } });
+
+  it("POST /marketplace/{id}/comprar and /assets/migrate-valorizacion accept it (were 400), like /wallet/sync", async () => {
+    const buy = await empty("POST", "/api/marketplace/01890000-0000-7000-8000-000000000000/comprar");
+    expect(buy.statusCode, buy.body).toBe(404);
+    expect(json(buy).message).not.toBe("El cuerpo de la solicitud no es un JSON válido");
+    const migrate = await empty("POST", "/api/assets/migrate-valorizacion");
+    expect(migrate.statusCode, migrate.body).toBe(200);
+    expect((await empty("POST", `/api/wallet/sync/${u.id}`)).statusCode).toBe(200);
+  });
+
+  it("every documented write without a request body accepts it; a call that needs a body still refuses it", async () => {
+    const doc = json(await t.app.inject({ method: "GET", url: "/api/docs/json" }));
+    const refused: string[] = [];
+    let checked = 0;
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { requestBody?: unknown }>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!["post", "put", "patch"].includes(method) || op.requestBody) continue;
+        const url = path.replace(/\{[^}]+\}/g, (p) =>
+          p === "{code}" ? "123456" : "01890000-0000-7000-8000-000000000000",
+        );
+        const res = await empty(method.toUpperCase() as "POST", url);
+        checked++;
+        if (json(res).message === "El cuerpo de la solicitud no es un JSON válido" || res.statusCode === 415)
+          refused.push(`${method.toUpperCase()} ${path}: ${res.statusCode}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(refused).toEqual([]);
+    const login = await empty("POST", "/api/users/login");
+    expect(login.statusCode).toBe(400);
+    expect(json(login).message).toBe("El cuerpo de la solicitud no es un JSON válido");
+  });
+});

@@ -20,11 +20,22 @@ function decodedUrl(raw: string): string | undefined {
  * - onRequest: a URL (path or query string) with a control character, NUL
  *   included, answers 400 before routing, auth or parsing;
  * - preValidation: a JSON body with a control character in any string or key
- *   (tab, line feed and carriage return excepted) answers 400 naming the field.
+ *   (tab, line feed and carriage return excepted) answers 400 naming the field;
+ * - an empty JSON body is accepted by every call that takes no body.
  * Call before any route is registered.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook("onRoute", sessionFirst);
+  // A call that takes no body (no body schema) accepts an empty one sent as JSON, as the spec's
+  // client does (`POST /marketplace/{id}/comprar` "with empty body"); anything else is parsed as
+  // before, so an empty body where one is required is still 'no es un JSON válido'.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "" && !req.routeOptions.schema?.body) return done(null, undefined);
+    return parseJson(req, text, done);
+  });
   app.addHook("onRequest", async (req) => {
     const url = req.raw.url ?? "";
     if (!url.includes("%") && !hasControlChars(url, { multiline: false })) return;
