@@ -27,6 +27,8 @@ export const WITHDRAWALS_MSG = {
   motivoTooLong: "El motivo no puede superar 300 caracteres",
   estadoInvalid: "El estado debe ser aprobado o rechazado",
   approved: "Retiro aprobado y registrado como pagado",
+  alreadyPaid: (referencia: string) =>
+    `Este retiro ya fue aprobado y pagado con la referencia ${referencia}: no lo pagues de nuevo`,
   rejected: "Retiro rechazado: los créditos volvieron al usuario",
   capExceeded: (metodo: WithdrawalMethod, alreadyCOP: number, remainingCredits: number) =>
     `Este retiro supera el tope mensual de ${WITHDRAWAL_METHOD_LABELS[metodo]} para ese número: ${String(

@@ -17,7 +17,7 @@ import type { Tx } from "../../db/client.ts";
 import type { WithdrawalDestination } from "../../db/schema/index.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { forbidden, notFound } from "../../lib/errors.ts";
+import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { manualPayout, type PayoutProvider } from "./withdrawals.payout.ts";
@@ -158,7 +158,10 @@ export function createWithdrawalsService(
       });
       const v = await findWithdrawalView(tx, id);
       if (!v) throw notFound(WITHDRAWALS_MSG.notFound);
-      return { retiro: toAdminDto(v), applied: out.applied };
+      const retiro = toAdminDto(v);
+      // A second approval is not a harmless repeat: it may be a payout made twice by hand (issue 15 item 21).
+      if (!out.applied && estado === "aprobado") throw conflict(WITHDRAWALS_MSG.alreadyPaid(retiro.referencia ?? ""));
+      return { retiro, applied: out.applied };
     },
   };
 }

@@ -137,6 +137,17 @@ describe("PATCH /admin/retiros/{id}", () => {
     expect(ok.statusCode).toBe(200);
     expect(json(ok).data).toMatchObject({ estado: "aprobado", referencia: "NEQ-778899", destinoCompleto: null });
     expect(json(ok).data.destino).toBe("Nequi ••••4321");
+    // Issue 15 item 21: a second approval (another admin, another payout) is a 409 naming the first reference.
+    const twice = await k.req("PATCH", admin, `/api/admin/retiros/${w._id}`, {
+      estado: "aprobado",
+      referencia: "NEQ-000111",
+    });
+    expect(twice.statusCode, twice.body).toBe(409);
+    expect(json(twice).message).toBe(
+      "Este retiro ya fue aprobado y pagado con la referencia NEQ-778899: no lo pagues de nuevo",
+    );
+    const list2 = json(await k.req("GET", admin, "/api/admin/retiros?estado=aprobado"));
+    expect(list2.data.find((x: { _id: string }) => x._id === w._id).referencia).toBe("NEQ-778899");
     const again = await k.req("PATCH", admin, `/api/admin/retiros/${w._id}`, { estado: "rechazado" });
     expect(again.statusCode).toBe(409);
     expect(json(again).message).toBe("Este retiro ya fue aprobado");
