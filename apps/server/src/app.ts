@@ -23,7 +23,12 @@ import { createLimitsService, limitsRoutes } from "./modules/limits/index.ts";
 import { createLoansService, loansRoutes } from "./modules/loans/index.ts";
 import { createMarketplaceService, marketplaceRoutes } from "./modules/marketplace/index.ts";
 import { createNotificationsService, notificationsRoutes } from "./modules/notifications/index.ts";
-import { createProfileService, profileRoutes } from "./modules/profile/index.ts";
+import {
+  accountDataRoutes,
+  createAccountDataService,
+  createProfileService,
+  profileRoutes,
+} from "./modules/profile/index.ts";
 import { createRentalsService, rentalsRoutes } from "./modules/rentals/index.ts";
 import { reputationRoutes } from "./modules/reputation/index.ts";
 import { createSalesService, salesRoutes } from "./modules/sales/index.ts";
@@ -127,6 +132,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     userExists: async (id) => (await findUserById(opts.db, id)) !== undefined,
   });
+  // Consent and the holder's data rights (issue 16): reads and acts through the other areas' services.
+  const accountData = createAccountDataService(deps, { assets, activity, notifications, chat });
   // Live events: one LISTEN per process; open streams end before the server closes.
   const events = new EventHub(opts.db, app.log);
   app.addHook("preClose", async () => events.endAll());
@@ -138,6 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes(opts.db));
       await api.register(usersRoutes(users, authenticate));
       await api.register(profileRoutes(profile, authenticate));
+      await api.register(accountDataRoutes(accountData, authenticate));
       await api.register(walletRoutes(wallet, authenticate));
       await api.register(activityRoutes(activity, authenticate));
       await api.register(notificationsRoutes(notifications, authenticate));

@@ -11,6 +11,12 @@ const num = (value: unknown): number => (typeof value === "number" && Number.isF
 const oneOf = <T extends string>(options: readonly T[], value: unknown, fallback: T): T =>
   options.includes(value as T) ? (value as T) : fallback;
 
+/** `{ version, fecha }` of the terms accepted (issue 16), or null when there is none. */
+function normalizeConsent(raw: unknown): Profile["consentimiento"] {
+  const c = (raw && typeof raw === "object" ? raw : null) as Record<string, unknown> | null;
+  return c && typeof c.version === "string" && c.version ? { version: c.version, fecha: str(c.fecha) } : null;
+}
+
 /**
  * The server profile in the domain's Profile shape, tolerating a missing field (neutral default).
  * Hand-written (not profileSchema.parse) to keep zod out of the first page load.
@@ -38,6 +44,7 @@ export function normalizeProfile(raw: unknown): Profile {
     creditosBloqueados: num(p.creditosBloqueados),
     isAdmin: p.isAdmin === true,
     createdAt: str(p.createdAt),
+    consentimiento: normalizeConsent(p.consentimiento),
   };
 }
 

@@ -72,6 +72,10 @@ export const profileSchema = z.object({
   creditosBloqueados: z.number(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
+  /** false until the person follows the mailed verification link (issue 16). */
+  emailVerificado: z.boolean(),
+  /** The terms and privacy policy accepted (version, ISO date); null when none (issue 16). */
+  consentimiento: z.object({ version: z.string(), fecha: z.string() }).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -22,3 +22,25 @@ export {
   listOpenDealsForAsset,
   listTimers,
 } from "./deals.repository.ts";
+
+// --- Reads for the holder's data rights (profile area, issue 16; ADR 018) ---
+import { desc, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { deals as dealsTable } from "../../db/schema/index.ts";
+import type { DealRow as Deal } from "./deals.repository.ts";
+
+/** The deals in which `userId` takes part (any role), newest first; `openOnly`: those still running. */
+export async function listDealsOfUser(
+  exec: Executor,
+  userId: string,
+  opts: { openOnly?: boolean; limit?: number } = {},
+): Promise<Deal[]> {
+  const party = sql`exists (select 1 from jsonb_each_text(${dealsTable.parties}) p where p.value = ${userId})`;
+  const where = opts.openOnly ? sql`${party} and ${dealsTable.closedAt} is null` : party;
+  return exec
+    .select()
+    .from(dealsTable)
+    .where(where)
+    .orderBy(desc(dealsTable.createdAt), desc(dealsTable.id))
+    .limit(opts.limit ?? 5000);
+}

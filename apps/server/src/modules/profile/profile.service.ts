@@ -9,7 +9,7 @@ import { createPasswordThrottle } from "./password-throttle.ts";
 const oneOf = <T extends readonly string[]>(list: T, v: string, fallback: T[number]): T[number] =>
   (list as readonly string[]).includes(v) ? (v as T[number]) : fallback;
 
-async function toProfile(exec: Executor, u: UserRow): Promise<Profile> {
+export async function toProfile(exec: Executor, u: UserRow): Promise<Profile> {
   const b = await getUserBalances(exec, u.id);
   return {
     _id: u.id,
@@ -31,6 +31,9 @@ async function toProfile(exec: Executor, u: UserRow): Promise<Profile> {
     creditosBloqueados: b.creditosBloqueados,
     isAdmin: u.isAdmin,
     createdAt: u.createdAt.toISOString(),
+    emailVerificado: u.emailVerifiedAt !== null,
+    consentimiento:
+      u.consentVersion && u.consentAt ? { version: u.consentVersion, fecha: u.consentAt.toISOString() } : null,
   };
 }
 
