@@ -35,4 +35,7 @@ export const CHAT_MSG = {
   onlyOwnChats: "Solo puedes ver tus propios chats",
   sendingTooFast: "Estás enviando mensajes muy rápido. Espera un momento e intenta de nuevo.",
   startingTooMany: "Has iniciado demasiados chats en poco tiempo. Intenta de nuevo más tarde.",
+  /** The bell's notice of a message received away from the chat (issue 15 item 14). */
+  newMessageTitle: (sender: string) => `Nuevo mensaje de ${sender}`,
+  newMessageDescription: (assetTitle: string, text: string) => `Sobre «${assetTitle}»: ${text}`,
 } as const;

@@ -87,3 +87,12 @@ export const chatUnreadResponseSchema = z.object({
   count: z.number().int().describe("Mensajes sin leer en todos mis chats"),
 });
 export type ChatUnreadResponse = z.infer<typeof chatUnreadResponseSchema>;
+
+/** POST/DELETE /chat/{chatId}/presente: the caller's page shows (or left) the chat. */
+export const chatPresenceResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    hastaMs: z.number().int().describe("Milisegundos que dura la presencia sin renovarla (0: ya no estás en el chat)"),
+  }),
+});
+export type ChatPresenceResponse = z.infer<typeof chatPresenceResponseSchema>;

@@ -21,4 +21,11 @@ describe("notificationLink", () => {
     expect(deal("prestamo_recordatorio")).toBe("/prestar");
     expect(deal("prestamista")).toBe("/perfil");
   });
+
+  it("opens the conversation of a chat message", () => {
+    expect(notificationLink({ tipo: "chat_mensaje", relacionadoTipo: null, relacionadoId: "c1" })).toBe(
+      "/mensajes?chat=c1",
+    );
+    expect(notificationLink({ tipo: "chat_mensaje", relacionadoTipo: null, relacionadoId: null })).toBe("/mensajes");
+  });
 });

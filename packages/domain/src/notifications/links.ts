@@ -15,6 +15,7 @@ const AREA_LINKS: ReadonlyArray<readonly [prefix: string, path: string]> = [
   ["regalo", "/regalar"],
   ["donacion", "/donar"],
   ["chat", "/mensajes"],
+  ["favorito", "/favoritos"],
 ];
 
 export function notificationLink(n: {
@@ -26,6 +27,8 @@ export function notificationLink(n: {
   if (n.relacionadoTipo === "propuesta") {
     return n.relacionadoId ? `/intercambiar?propuesta=${encodeURIComponent(n.relacionadoId)}` : "/intercambiar";
   }
+  // A chat message opens its conversation (relacionadoId: the chat).
+  if (n.tipo === "chat_mensaje" && n.relacionadoId) return `/mensajes?chat=${encodeURIComponent(n.relacionadoId)}`;
   for (const [prefix, path] of AREA_LINKS) if (n.tipo === prefix || n.tipo.startsWith(`${prefix}_`)) return path;
   if (n.relacionadoTipo === "transaccion") return "/perfil";
   return null;

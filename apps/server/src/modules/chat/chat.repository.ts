@@ -176,3 +176,38 @@ export async function markChatRead(tx: Executor, chat: ChatRow, userId: string):
     .returning({ id: chats.id });
   return rows.length > 0;
 }
+
+/**
+ * Presence: a participant "on the chat" (its conversation open and visible in a page) holds a
+ * short lease, renewed by the page while it stays open (POST /chat/{id}/presente) and dropped when
+ * it closes. Kept in PostgreSQL (the keyed-window table auth_throttle, which the chat quotas already
+ * use) so every server process sees the same presence; a page that vanishes without saying so
+ * simply lets its lease run out.
+ */
+const presenceKey = (chatId: string, userId: string) => `chat-presente:${chatId}:${userId}`;
+
+export async function markPresent(
+  exec: Executor,
+  chatId: string,
+  userId: string,
+  now: Date,
+  until: Date,
+): Promise<void> {
+  await exec.execute(sql`
+    insert into auth_throttle (key, failures, last_failure_at, blocked_until)
+    values (${presenceKey(chatId, userId)}, 1, ${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)
+    on conflict (key) do update set last_failure_at = excluded.last_failure_at, blocked_until = excluded.blocked_until`);
+}
+
+export async function clearPresent(exec: Executor, chatId: string, userId: string): Promise<void> {
+  await exec.execute(sql`delete from auth_throttle where key = ${presenceKey(chatId, userId)}`);
+}
+
+export async function isPresent(exec: Executor, chatId: string, userId: string, now: Date): Promise<boolean> {
+  const r = (await exec.execute(sql`
+    select 1 as present from auth_throttle
+    where key = ${presenceKey(chatId, userId)} and blocked_until > ${now.toISOString()}::timestamptz`)) as unknown as {
+    rows: unknown[];
+  };
+  return r.rows.length > 0;
+}

@@ -1,6 +1,7 @@
 import {
   chatIdParamsSchema,
   chatListResponseSchema,
+  chatPresenceResponseSchema,
   chatResponseSchema,
   chatUnreadResponseSchema,
   enviarMensajeSchema,
@@ -108,6 +109,30 @@ export const chatRoutes =
       },
       async (req) => ({ success: true as const, data: await chat.get(currentUser(req), req.params.chatId) }),
     );
+
+    for (const [method, present] of [
+      ["POST", true],
+      ["DELETE", false],
+    ] as const) {
+      app.route({
+        method,
+        url: "/chat/:chatId/presente",
+        onRequest: authenticate,
+        schema: {
+          tags,
+          summary: present
+            ? "Estoy en este chat (renovar cada 20 s mientras está abierto): sus mensajes nuevos no me notifican"
+            : "Salí de este chat: sus mensajes nuevos vuelven a notificarme",
+          security,
+          params: chatIdParamsSchema,
+          response: { 200: chatPresenceResponseSchema, ...errors },
+        },
+        handler: async (req) => ({
+          success: true as const,
+          data: await chat.setPresence(currentUser(req), req.params.chatId, present),
+        }),
+      });
+    }
 
     app.post(
       "/chat/:chatId/leido",

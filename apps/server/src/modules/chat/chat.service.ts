@@ -17,16 +17,20 @@ import { badRequest, forbidden, notFound, rateLimited } from "../../lib/errors.t
 import { uuidv7 } from "../../lib/ids.ts";
 import { DbThrottle } from "../../lib/throttle.ts";
 import { publishEvent } from "../events/index.ts";
+import { notify } from "../notifications/index.ts";
 import {
   appendMessage,
   type ChatRow,
   type ChatView,
+  clearPresent,
   findChatIdByPair,
   findChatView,
   insertChatIfAbsent,
+  isPresent,
   listChatViews,
   type MessageRow,
   markChatRead,
+  markPresent,
   orderPair,
   recentMessages,
   unreadByChat,
@@ -66,6 +70,15 @@ function toChat(view: ChatView, messages: MessageRow[], unread: number): Chat {
 
 const isParticipant = (c: ChatRow, userId: string) => c.userA === userId || c.userB === userId;
 
+/** How long a page's "I am on this chat" lasts without being renewed (the page renews it every 20 s). */
+export const CHAT_PRESENCE_MS = 45_000;
+/** The message's start shown in its notification. */
+const PREVIEW_CHARS = 120;
+const preview = (texto: string) => {
+  const line = texto.replace(/\s+/g, " ").trim();
+  return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS - 1)}…` : line;
+};
+
 /**
  * Chat: one conversation per asset and pair of users; only its two
  * participants read or write it. Every change publishes a `chat` live event
@@ -94,11 +107,35 @@ export function createChatService(
   }
 
   /** The chat a participant may act on, or 404 / 403. */
-  async function participantChat(exec: Executor, chatId: string, userId: string): Promise<ChatRow> {
+  async function participantView(exec: Executor, chatId: string, userId: string): Promise<ChatView> {
     const view = await findChatView(exec, chatId);
     if (!view) throw notFound(CHAT_MSG.chatNotFound);
     if (!isParticipant(view.chat, userId)) throw forbidden(CHAT_MSG.notParticipant);
-    return view.chat;
+    return view;
+  }
+  const participantChat = async (exec: Executor, chatId: string, userId: string): Promise<ChatRow> =>
+    (await participantView(exec, chatId, userId)).chat;
+
+  /**
+   * The recipient of a message who is not on the chat hears of it in the bell (issue 15 item 14):
+   * once per run of unread messages (the first one they have not read), never while the chat is
+   * open in one of their pages.
+   */
+  async function notifyRecipient(tx: Executor, view: ChatView, senderId: string, texto: string): Promise<void> {
+    const c = view.chat;
+    const recipient = c.userA === senderId ? c.userB : c.userA;
+    const senderName = c.userA === senderId ? view.nameA : view.nameB;
+    if (await isPresent(tx, c.id, recipient, clock.now())) return;
+    const unread = (await unreadByChat(tx, recipient, [c.id])).get(c.id) ?? 0;
+    if (unread !== 1) return;
+    await notify(tx, {
+      userId: recipient,
+      tipo: "chat_mensaje",
+      titulo: CHAT_MSG.newMessageTitle(senderName),
+      descripcion: CHAT_MSG.newMessageDescription(view.assetTitle, preview(texto)),
+      relacionadoId: c.id,
+      relacionadoTipo: null,
+    });
   }
 
   return {
@@ -133,8 +170,10 @@ export function createChatService(
     async send(me: AuthUser, input: EnviarMensajeInput): Promise<Chat> {
       await take(`chat-envio:${me.id}`, CHAT_SEND_PER_MINUTE, 60_000, CHAT_MSG.sendingTooFast);
       return db.transaction(async (tx) => {
-        const chat = await participantChat(tx, input.chatId, me.id);
+        const view = await participantView(tx, input.chatId, me.id);
+        const chat = view.chat;
         await appendMessage(tx, chat, me.id, input.texto);
+        await notifyRecipient(tx, view, me.id, input.texto);
         await publishEvent(tx, [chat.userA, chat.userB], { tipo: "chat", chatId: chat.id });
         return load(tx, chat.id, me.id, CHAT_DETAIL_MESSAGES);
       });
@@ -169,6 +208,21 @@ export function createChatService(
         if (await markChatRead(tx, chat, me.id)) await publishEvent(tx, [me.id], { tipo: "chat", chatId });
         return load(tx, chatId, me.id, CHAT_DETAIL_MESSAGES);
       });
+    },
+
+    /**
+     * The caller's page shows this chat (open and visible): no notification for its new messages
+     * until `CHAT_PRESENCE_MS` after the last renewal, or until the page says it left.
+     */
+    async setPresence(me: AuthUser, chatId: string, present: boolean): Promise<{ hastaMs: number }> {
+      await participantChat(db, chatId, me.id);
+      const now = clock.now();
+      if (!present) {
+        await clearPresent(db, chatId, me.id);
+        return { hastaMs: 0 };
+      }
+      await markPresent(db, chatId, me.id, now, new Date(now.getTime() + CHAT_PRESENCE_MS));
+      return { hastaMs: CHAT_PRESENCE_MS };
     },
 
     unreadCount(me: AuthUser): Promise<number> {

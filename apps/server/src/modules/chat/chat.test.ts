@@ -200,3 +200,65 @@ describe("soft anti-spam limits", () => {
     expect(json(await get(b, `/api/chat/${chat._id}`)).data.totalMensajes).toBe(32);
   });
 });
+
+describe("notificación al destinatario que no está en el chat (issue 15 item 14)", () => {
+  const del = (u: TestUser, url: string) => t.app.inject({ method: "DELETE", url, headers: u.auth });
+  const chatNotices = async (u: TestUser) =>
+    (
+      json(await get(u, "/api/notificaciones/usuario")).data as { titulo: string; enlace: string; leida: boolean }[]
+    ).filter((n) => n.titulo.startsWith("Nuevo mensaje de"));
+
+  it("avisa una vez por tanda de mensajes sin leer, y nunca mientras el chat está abierto", async () => {
+    const ana = await signUp(t.app, { name: "Ana" });
+    const beto = await signUp(t.app, { name: "Beto" });
+    const itemId = await createAsset(ana, "Guitarra eléctrica");
+    const chat = json(await start(beto, ana.id, itemId)).data;
+
+    // Ana is not on the chat: the first message reaches her bell, linked to the conversation.
+    const unreadBefore = json(await get(ana, "/api/notificaciones/no-leidas/count")).count as number;
+    expect((await send(beto, chat._id, "Hola, ¿sigue disponible la guitarra?")).statusCode).toBe(200);
+    let notices = await chatNotices(ana);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      titulo: "Nuevo mensaje de Beto",
+      descripcion: "Sobre «Guitarra eléctrica»: Hola, ¿sigue disponible la guitarra?",
+      enlace: `/mensajes?chat=${chat._id}`,
+      leida: false,
+    });
+    expect(json(await get(ana, "/api/notificaciones/no-leidas/count")).count).toBe(unreadBefore + 1);
+    // The sender hears nothing; a second unread message adds no second notice.
+    expect(await chatNotices(beto)).toHaveLength(0);
+    await send(beto, chat._id, "¿La puedo ver mañana?");
+    expect(await chatNotices(ana)).toHaveLength(1);
+
+    // Ana opens the chat (reads it, says she is there): Beto's messages notify nobody.
+    expect((await post(ana, `/api/chat/${chat._id}/leido`)).statusCode).toBe(200);
+    const here = await post(ana, `/api/chat/${chat._id}/presente`);
+    expect(here.statusCode, here.body).toBe(200);
+    expect(json(here).data.hastaMs).toBe(45_000);
+    await send(beto, chat._id, "Perfecto, gracias");
+    expect(await chatNotices(ana)).toHaveLength(1);
+
+    // She leaves: the next message notifies her again.
+    await post(ana, `/api/chat/${chat._id}/leido`);
+    expect((await del(ana, `/api/chat/${chat._id}/presente`)).statusCode).toBe(200);
+    await send(beto, chat._id, "¿Sigues ahí?");
+    notices = await chatNotices(ana);
+    expect(notices).toHaveLength(2);
+    expect(notices[0]?.titulo).toBe("Nuevo mensaje de Beto");
+
+    // A page that closed without saying so: its presence runs out after 45 s.
+    await post(ana, `/api/chat/${chat._id}/leido`);
+    await post(ana, `/api/chat/${chat._id}/presente`);
+    t.clock.advance(46_000);
+    await send(beto, chat._id, "Te escribo luego");
+    expect(await chatNotices(ana)).toHaveLength(3);
+
+    // Ana's answer notifies Beto (not on the chat); presence on someone else's chat is refused.
+    await send(ana, chat._id, "Sí, mañana a las 10");
+    expect((await chatNotices(beto))[0]?.descripcion).toBe("Sobre «Guitarra eléctrica»: Sí, mañana a las 10");
+    const stranger2 = await signUp(t.app);
+    expect((await post(stranger2, `/api/chat/${chat._id}/presente`)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "POST", url: `/api/chat/${chat._id}/presente` })).statusCode).toBe(401);
+  });
+});
