@@ -44,6 +44,7 @@ export function normalizeProfile(raw: unknown): Profile {
     creditosBloqueados: num(p.creditosBloqueados),
     isAdmin: p.isAdmin === true,
     createdAt: str(p.createdAt),
+    emailVerificado: p.emailVerificado === true,
     consentimiento: normalizeConsent(p.consentimiento),
   };
 }
