@@ -1,6 +1,7 @@
-import { mkdirSync } from "node:fs";
-import { currentYearInColombia, formatCredits } from "@valoriza/domain";
-import type { Browser } from "playwright-core";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { currentYearInColombia, formatCOP, formatCredits } from "@valoriza/domain";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DESKTOP,
@@ -32,6 +33,30 @@ afterAll(async () => {
 const person = (tag: string, viewport: { width: number; height: number }, name = "Ana") =>
   signedInPerson(browser, tag, viewport, name);
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe's rules that judge accessible names against visible text, on what the page shows now. */
+async function nameViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: "rule", values: ["label-content-name-mismatch"] },
+      resultTypes: ["violations"],
+    });
+    return r.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
+
+/** Waits until the asset page's lazily loaded panels (actions, chat) have replaced their placeholders. */
+async function panelsLoaded(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Cargando"]'));
+}
+
 /** Lists a good through /vender and answers its id and credits (read back from the API). */
 async function sellThroughForm(seller: Person, title: string, price: number): Promise<{ id: string; credits: number }> {
   const page = seller.page;
@@ -44,6 +69,10 @@ async function sellThroughForm(seller: Person, title: string, price: number): Pr
   await page.getByLabel("Estado físico").selectOption("bueno");
   await page.getByLabel("Año de compra").selectOption(String(currentYearInColombia() - 1));
   await page.getByLabel("Precio de venta (COP)").fill(String(price));
+  // The credits are previewed before publishing (issue 15 item 9).
+  const preview = page.getByTestId("sell-credits-preview");
+  await preview.getByText("Con este precio recibes").waitFor();
+  const previewed = (await preview.textContent()) ?? "";
   await page.getByRole("button", { name: "Publicar a la venta" }).click();
   const result = page.getByTestId("sell-result");
   await result.waitFor();
@@ -55,6 +84,7 @@ async function sellThroughForm(seller: Person, title: string, price: number): Pr
   expect(asset).toBeDefined();
   const credits = asset?.creditosAsignados ?? 0;
   expect(credits).toBeGreaterThan(0);
+  expect(previewed).toContain(`recibes ${formatCredits(credits)} créditos bloqueados`);
   await result
     .getByTestId("credits-added")
     .getByText(`+${formatCredits(credits)}`)
@@ -129,6 +159,13 @@ for (const [device, tag, viewport] of [
         .waitFor();
       if (device === "teléfono") expect(await horizontalOverflow(ana.page)).toBeLessThanOrEqual(0);
       await screenshot(ana.page, `sale-vender-missing-${tag}`);
+      // The price goes in steps of 1000 (issue 15 item 7).
+      await ana.page.getByLabel("Título").fill("Precio raro");
+      await ana.page.getByLabel("Descripción").fill("Con pesos sueltos");
+      await ana.page.getByLabel("Precio de venta (COP)").fill("850500");
+      await ana.page.getByRole("button", { name: "Publicar a la venta" }).click();
+      await ana.page.getByText("El precio va de mil en mil pesos (por ejemplo 850.000)").waitFor();
+      expect(await ana.page.getByTestId("sell-result").count()).toBe(0);
 
       const bici = `Bicicleta ${stamp}`;
       const first = await sellThroughForm(ana, bici, 1_200_000);
@@ -141,10 +178,18 @@ for (const [device, tag, viewport] of [
       // The owner sees the badge and no action.
       await ana.page.goto(`/ver-activo/${first.id}`);
       await ana.page.getByTestId("own-asset-badge").waitFor();
+      await panelsLoaded(ana.page);
       expect(await ana.page.getByRole("button", { name: "Comprar" }).count()).toBe(0);
+      // No contact action on one's own asset either (issue 15 item 2).
+      expect(await ana.page.getByRole("button", { name: "Contactar" }).count()).toBe(0);
 
       // Beto: payment method required (clears after 3 s), credits he does not have.
       await beto.page.goto(`/ver-activo/${first.id}`);
+      // Both prices before 'Comprar': the asset's credits, or the seller's asking price in pesos (item 9).
+      await beto.page
+        .getByTestId("sale-price")
+        .getByText(`${formatCredits(first.credits)} créditos o ${formatCOP(1_200_000)} en dinero`)
+        .waitFor();
       await beto.page.getByRole("button", { name: "Comprar" }).click();
       // The confirmation panel takes the focus.
       expect(await beto.page.evaluate(() => document.activeElement?.textContent)).toBe("Confirmar compra");
@@ -165,6 +210,11 @@ for (const [device, tag, viewport] of [
       // Cash purchase: no credits move now; the seller hands over with the code.
       await buy(beto, first.id, "Dinero");
       await expectHeader(beto.page, "creditos-disponibles", 0);
+      // His card tells the cash price, never the seller's own blocked credits (item 11).
+      await beto.page.goto("/custodia");
+      const cashCard = beto.page.getByTestId("custody-card").filter({ hasText: bici });
+      await cashCard.getByTestId("custody-amount").getByText(formatCOP(1_200_000)).waitFor();
+      expect(await cashCard.getByText("Créditos bloqueados").count()).toBe(0);
       // While the sale is under way the asset is 'operacion': /mis-activos offers 'Finalizar operación'.
       await ana.page.goto("/mis-activos");
       await ana.page.getByRole("button", { name: `Finalizar la operación de ${bici}` }).waitFor();
@@ -176,6 +226,16 @@ for (const [device, tag, viewport] of [
       await expectHeader(ana.page, "creditos-disponibles", first.credits);
       await expectHeader(ana.page, "creditos-bloqueados", 0);
       await expectInMyAssets(beto, bici);
+      // Bought, the bike is unlisted: nobody sees 'Comprar' until Beto publishes it again (item 10).
+      await ana.page.goto(`/ver-activo/${first.id}`);
+      await ana.page.getByTestId("asset-unlisted").waitFor();
+      expect(await ana.page.getByRole("button", { name: "Comprar" }).count()).toBe(0);
+      await beto.page.getByRole("button", { name: `Publicar ${bici}` }).click();
+      await beto.page.getByLabel("Publicar con el propósito").selectOption("vender");
+      await beto.page.getByRole("button", { name: "Confirmar publicación" }).click();
+      await expectToast(beto.page, "Activo publicado");
+      await ana.page.reload();
+      await ana.page.getByRole("button", { name: "Comprar" }).waitFor();
 
       // Credit purchase: Beto lists a cheaper good, Ana (now with available credits) buys it.
       const lampara = `Lámpara ${stamp}`;
@@ -234,6 +294,8 @@ describe("custodia directa", () => {
     await page.getByLabel("Correo de quien recibe").fill(beto.user.email);
     await page.getByRole("button", { name: "Buscar" }).click();
     await page.getByTestId("custody-receiver").getByText(beto.user.name).waitFor();
+    // The focus goes to who was found, not to the page body (issue 15 item 15).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("custody-receiver");
     await page.getByLabel("Tipo de transacción").selectOption("prestamo");
     await page.getByLabel("Notas").fill("Entrega el sábado en la portería");
     await page.getByRole("button", { name: "Crear custodia" }).click();
@@ -245,6 +307,8 @@ describe("custodia directa", () => {
     // The receiver picker is empty again for the next custody.
     expect(await page.getByLabel("Correo de quien recibe").inputValue()).toBe("");
     await card.getByText("Beto", { exact: true }).waitFor();
+    // 'Cancelar custodia': the visible words are part of its accessible name (axe, issue 15 item 15).
+    expect(await nameViolations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, "custody-created-movil");
 
@@ -260,9 +324,11 @@ describe("custodia directa", () => {
     await expectToast(beto.page, "No se pudo confirmar la custodia");
 
     // The offerer cancels while pendiente: the code disappears.
-    await card.getByRole("button", { name: `Cancelar la custodia de ${title}` }).click();
+    await card.getByRole("button", { name: `Cancelar custodia de ${title}` }).click();
     await card.getByTestId("custody-state").filter({ hasText: "Cancelada" }).waitFor();
     expect(await card.getByTestId("custody-code").count()).toBe(0);
+    // Nothing is blocked on a cancelled custody: no "Créditos bloqueados" on its card (item 11).
+    expect(await card.getByText("Créditos bloqueados").count()).toBe(0);
 
     // Once they have talked about the asset, Beto can be picked from Ana's chats instead.
     const assetId = ((await created.json()) as { data: { _id: string } }).data._id;

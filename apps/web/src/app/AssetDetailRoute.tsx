@@ -61,46 +61,59 @@ function Panel({ children, label }: { children: ReactNode; label: string }) {
 export function AssetDetailRoute() {
   return (
     <AssetDetailPage
-      renderAction={(asset) => (
-        <Panel label="Cargando acciones">
-          {asset.mainPurpose === "intercambiar" ? (
-            <ProposeExchangeAction key={asset.id} asset={asset} />
-          ) : asset.mainPurpose === "prestar" ? (
-            <LoanAssetAction key={asset.id} asset={asset} />
-          ) : asset.mainPurpose === "alquilar" ? (
-            <RentAssetAction key={asset.id} asset={asset} />
-          ) : asset.mainPurpose === "donar" || asset.mainPurpose === "regalar" ? (
-            <DonationAssetAction key={asset.id} asset={asset} />
-          ) : (
-            <AssetActionPanel key={asset.id} asset={asset} />
-          )}
-        </Panel>
-      )}
-      renderChat={(asset, isOwner) => (
-        <>
-          {/* The action slot is for visitors; the owner of an `alquilar` asset gets its rental panel here. */}
-          {isOwner && asset.mainPurpose === "alquilar" ? (
-            <Panel label="Cargando alquiler">
-              <RentAssetAction key={`rent-${asset.id}`} asset={asset} />
-            </Panel>
-          ) : null}
-          {/* The owner of a `donar`/`regalar` asset sees its pending donation's state and where to manage it. */}
-          {isOwner && (asset.mainPurpose === "donar" || asset.mainPurpose === "regalar") ? (
-            <Panel label="Cargando donación">
-              <DonationAssetAction key={`donation-${asset.id}`} asset={asset} />
-            </Panel>
-          ) : null}
-          {/* The owner of an `intercambiar` asset: a note on where proposals for it arrive. */}
-          {isOwner && asset.mainPurpose === "intercambiar" ? (
-            <Panel label="Cargando intercambio">
-              <ProposeExchangeAction key={`exchange-${asset.id}`} asset={asset} />
-            </Panel>
-          ) : null}
-          <Panel label="Cargando chat">
-            <AssetChat key={asset.id} asset={asset} />
+      renderAction={(asset) =>
+        // Received in a deal and not published again (deals.md): no buy or deal action for anyone else.
+        asset.privacy === "privado" ? (
+          <p
+            className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-center text-sm text-slate-700"
+            data-testid="asset-unlisted"
+          >
+            Este activo cambió de dueño y no está publicado en este momento.
+          </p>
+        ) : (
+          <Panel label="Cargando acciones">
+            {asset.mainPurpose === "intercambiar" ? (
+              <ProposeExchangeAction key={asset.id} asset={asset} />
+            ) : asset.mainPurpose === "prestar" ? (
+              <LoanAssetAction key={asset.id} asset={asset} />
+            ) : asset.mainPurpose === "alquilar" ? (
+              <RentAssetAction key={asset.id} asset={asset} />
+            ) : asset.mainPurpose === "donar" || asset.mainPurpose === "regalar" ? (
+              <DonationAssetAction key={asset.id} asset={asset} />
+            ) : (
+              <AssetActionPanel key={asset.id} asset={asset} />
+            )}
           </Panel>
-        </>
-      )}
+        )
+      }
+      renderChat={(asset, isOwner) =>
+        // A deactivated asset is final: no deal panels or notes for its owner, only its state.
+        isOwner && asset.status === "desactivado" ? null : (
+          <>
+            {/* The action slot is for visitors; the owner of an `alquilar` asset gets its rental panel here. */}
+            {isOwner && asset.mainPurpose === "alquilar" ? (
+              <Panel label="Cargando alquiler">
+                <RentAssetAction key={`rent-${asset.id}`} asset={asset} />
+              </Panel>
+            ) : null}
+            {/* The owner of a `donar`/`regalar` asset sees its pending donation's state and where to manage it. */}
+            {isOwner && (asset.mainPurpose === "donar" || asset.mainPurpose === "regalar") ? (
+              <Panel label="Cargando donación">
+                <DonationAssetAction key={`donation-${asset.id}`} asset={asset} />
+              </Panel>
+            ) : null}
+            {/* The owner of an `intercambiar` asset: a note on where proposals for it arrive. */}
+            {isOwner && asset.mainPurpose === "intercambiar" ? (
+              <Panel label="Cargando intercambio">
+                <ProposeExchangeAction key={`exchange-${asset.id}`} asset={asset} />
+              </Panel>
+            ) : null}
+            <Panel label="Cargando chat">
+              <AssetChat key={asset.id} asset={asset} />
+            </Panel>
+          </>
+        )
+      }
     />
   );
 }

@@ -46,6 +46,8 @@ export interface Asset {
   estadoCredito: string;
   vecesUsado: number;
   status: string;
+  /** 'publico' (listed) or 'privado' (received in a deal and not published again: nobody can buy it). */
+  privacy: string;
   horas: number | null;
   especializado: boolean | null;
   tipoServicio: string;
@@ -109,6 +111,7 @@ export function normalizeAsset(raw: unknown): Asset | null {
     estadoCredito: str(a.estadoCredito),
     vecesUsado: num(a.vecesUsado) ?? 0,
     status: str(a.status),
+    privacy: str(a.privacy) || "publico",
     horas: num(a.horas),
     especializado: typeof a.especializado === "boolean" ? a.especializado : null,
     tipoServicio: str(a.tipoServicio),

@@ -189,6 +189,8 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
 function ValueCard({ asset }: { asset: Asset }) {
   const isGood = asset.assetType === "bien";
   const blocked = asset.estadoCredito === "bloqueado";
+  // Deactivated: its blocked credits were destroyed, nothing is blocked or tradable any more.
+  const deactivated = asset.status === "desactivado";
   return (
     <Card className="overflow-hidden">
       <div className="bg-gradient-to-br from-emerald-600 to-teal-600 px-5 py-4 text-white">
@@ -196,7 +198,15 @@ function ValueCard({ asset }: { asset: Asset }) {
         <p className="text-3xl font-extrabold tabular-nums" data-testid="asset-credits">
           {asset.credits !== null ? creditsLabel(asset.credits) : "—"}
         </p>
-        {asset.estadoCredito ? (
+        {deactivated ? (
+          <p className="mt-1 text-xs font-medium text-emerald-50" data-testid="asset-deactivated">
+            Activo desactivado
+            {asset.credits !== null && asset.vecesUsado === 0
+              ? `: se destruyeron sus ${creditsLabel(asset.credits)} bloqueados`
+              : ""}
+            . Ya no se puede usar en ninguna operación.
+          </p>
+        ) : asset.estadoCredito ? (
           <p className="mt-1 inline-flex items-center gap-1.5 text-xs font-medium text-emerald-50">
             {blocked ? (
               <Lock aria-hidden="true" className="size-3.5" />

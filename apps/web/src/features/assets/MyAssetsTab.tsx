@@ -1,6 +1,13 @@
-import { ASSET_MSG, canDeactivate, creditsLabel } from "@valoriza/domain";
-import { CircleCheckBig, Flame, Link2, PackageOpen, Plus, RefreshCw, Sparkles } from "lucide-react";
-import { useRef, useState } from "react";
+import {
+  ASSET_MSG,
+  canDeactivate,
+  creditsLabel,
+  isActionAllowed,
+  MAIN_PURPOSE_LABELS,
+  MAIN_PURPOSES,
+} from "@valoriza/domain";
+import { CircleCheckBig, Flame, Link2, Megaphone, PackageOpen, Plus, RefreshCw, Sparkles } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { Alert } from "../../components/ui/alert.tsx";
 import { AssetCard } from "../../components/ui/asset-card.tsx";
@@ -12,7 +19,7 @@ import { absoluteUrl } from "../../lib/clipboard.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
-import { useFinishOperation, useMigrateValuation, useMyAssets } from "./api.ts";
+import { useFinishOperation, useMigrateValuation, useMyAssets, usePublishAsset } from "./api.ts";
 import { DeactivateDialog } from "./DeactivateDialog.tsx";
 import { useCopyLink } from "./ShareButtons.tsx";
 
@@ -152,6 +159,9 @@ function OwnerActions({ asset, onDeactivate }: { asset: Asset; onDeactivate: (as
 
   return (
     <>
+      {asset.privacy === "privado" && (asset.status === "activo" || asset.status === "disponible") ? (
+        <PublishControl asset={asset} />
+      ) : null}
       {canDeactivate(asset) ? (
         <Button
           variant="outline"
@@ -183,6 +193,77 @@ function OwnerActions({ asset, onDeactivate }: { asset: Asset; onDeactivate: (as
         <span className="sr-only">{copied ? " el enlace" : ` el enlace de ${asset.title}`}</span>
       </Button>
     </>
+  );
+}
+
+/**
+ * 'Publicar' for an asset received in a sale, an exchange, a donation or a gift: it arrives unlisted
+ * (nobody can buy or ask for it) until its new owner lists it again with a purpose (deals.md).
+ */
+function PublishControl({ asset }: { asset: Asset }) {
+  const publish = usePublishAsset();
+  const [open, setOpen] = useState(false);
+  const purposes = MAIN_PURPOSES.filter((p) => isActionAllowed(asset.assetType, p));
+  const [purpose, setPurpose] = useState<string>(
+    purposes.includes(asset.mainPurpose as (typeof purposes)[number]) ? asset.mainPurpose : (purposes[0] ?? ""),
+  );
+  const selectId = useId();
+  const selectRef = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (open) selectRef.current?.focus();
+  }, [open]);
+
+  const confirm = async () => {
+    try {
+      const result = await publish.mutateAsync({ id: asset.id, mainPurpose: purpose });
+      setOpen(false);
+      toast({
+        title: "Activo publicado",
+        description: result.message || `"${asset.title}" ya está publicado.`,
+        variant: "success",
+      });
+    } catch (error) {
+      if (isAuthError(error)) return;
+      toast({ title: "No se pudo publicar el activo", description: errorMessage(error, ""), variant: "error" });
+    }
+  };
+
+  if (!open) {
+    return (
+      <Button size="sm" onClick={() => setOpen(true)}>
+        <Megaphone aria-hidden="true" className="size-4" />
+        Publicar
+        <span className="sr-only"> {asset.title}</span>
+      </Button>
+    );
+  }
+  return (
+    <div className="flex w-full flex-col gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-3">
+      <label htmlFor={selectId} className="text-xs font-medium text-slate-700">
+        Publicar con el propósito
+      </label>
+      <select
+        id={selectId}
+        ref={selectRef}
+        value={purpose}
+        onChange={(e) => setPurpose(e.target.value)}
+        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+      >
+        {purposes.map((p) => (
+          <option key={p} value={p}>
+            {MAIN_PURPOSE_LABELS[p]}
+          </option>
+        ))}
+      </select>
+      <div className="flex gap-2">
+        <Button size="sm" loading={publish.isPending} loadingText="Publicando…" onClick={() => void confirm()}>
+          Confirmar publicación
+        </Button>
+        <Button size="sm" variant="ghost" disabled={publish.isPending} onClick={() => setOpen(false)}>
+          Cancelar
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -137,6 +137,22 @@ export function useFinishOperation() {
   });
 }
 
+/**
+ * PUT /activos/publicar/{id}: lists again, with a purpose, an asset received in a sale, an exchange,
+ * a donation or a gift (it arrives unlisted). The own list and the public feed refresh.
+ */
+export function usePublishAsset() {
+  return useMutation({
+    mutationFn: async ({ id, mainPurpose }: { id: string; mainPurpose: string }): Promise<{ message: string }> => {
+      const body = record(
+        await apiRequest(`/activos/publicar/${encodeURIComponent(id)}`, { method: "PUT", body: { mainPurpose } }),
+      );
+      return { message: typeof body.message === "string" ? body.message : "" };
+    },
+    onSettled: () => invalidateAfterCreditChange(),
+  });
+}
+
 /** POST /assets/migrate-valorizacion: recomputes the valuation of the user's goods. */
 export function useMigrateValuation() {
   return useMutation({

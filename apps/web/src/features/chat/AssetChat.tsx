@@ -87,7 +87,8 @@ export function AssetChat({ asset }: { asset: ChatAsset }) {
             </Link>
           ) : null}
         </>
-      ) : (
+      ) : isOwner ? null : (
+        // Owners get no contact action on their own asset (spec: no buy or contact actions).
         <Button
           variant="outline"
           size="lg"

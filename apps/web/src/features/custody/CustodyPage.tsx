@@ -3,9 +3,10 @@ import {
   CUSTODY_TRANSACTION_TYPES,
   type CustodyTransactionType,
   DEALS_MSG,
+  formatCOP,
 } from "@valoriza/domain";
 import { KeyRound, PackageCheck, RefreshCw, Search, ShieldCheck, UserRound, X } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { RequireSession } from "../../components/require-session.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -197,6 +198,15 @@ function ReceiverPicker({
   const [searching, setSearching] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
+  // After 'Buscar' finds the person, the focus moves to who was found (not to the page body).
+  const focusFound = useRef(false);
+  const foundRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (receiver && focusFound.current) {
+      focusFound.current = false;
+      foundRef.current?.focus();
+    }
+  }, [receiver]);
 
   const search = async () => {
     const value = email.trim();
@@ -209,7 +219,10 @@ function ReceiverPicker({
     try {
       const found = await findUserByEmail(value);
       if (found.id === user?._id) setProblem(DEALS_MSG.receiverIsYou);
-      else onReceiver(found);
+      else {
+        focusFound.current = true;
+        onReceiver(found);
+      }
     } catch (e) {
       if (!isAuthError(e)) setProblem(errorMessage(e, DEALS_MSG.receiverNotFound));
     } finally {
@@ -224,7 +237,9 @@ function ReceiverPicker({
         <div className="flex items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-3.5 py-2.5">
           <span className="flex min-w-0 items-center gap-2 font-semibold break-words text-emerald-900">
             <UserRound aria-hidden="true" className="size-4 shrink-0" />
-            <span data-testid="custody-receiver">{receiver.name || "Usuario de Valoriza"}</span>
+            <span data-testid="custody-receiver" ref={foundRef} tabIndex={-1} className="rounded outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
+              {receiver.name || "Usuario de Valoriza"}
+            </span>
           </span>
           <Button variant="ghost" size="sm" onClick={() => onReceiver(null)} aria-label="Cambiar receptor">
             <X aria-hidden="true" className="size-4" />
@@ -404,6 +419,17 @@ function CustodyCard({ custody }: { custody: CustodyView }) {
   const state = STATE_META[custody.estado] ?? { label: custody.estado || "—", tone: "neutral" as BadgeTone };
   const pending = custody.estado === "pendiente";
   const iOffer = custody.miRol === "oferente";
+  // What this card's reader has at stake: a cash sale's price; while pending, the credits blocked for
+  // them (the offerer: what confirming pays them; the buyer: their own payment); nothing once closed.
+  const blocked = iOffer ? custody.creditosBloqueados : custody.pagoCreditos;
+  const amount =
+    custody.modoPago === "dinero"
+      ? { label: "Precio en dinero", value: formatCOP(custody.montoCOP) }
+      : pending && blocked > 0
+        ? { label: "Créditos bloqueados", value: blocked.toLocaleString("es-CO") }
+        : custody.modoPago === "creditos"
+          ? { label: "Pago", value: `${custody.pagoCreditos.toLocaleString("es-CO")} créditos` }
+          : null;
 
   const runCancel = async () => {
     key.current ??= newIdempotencyKey();
@@ -445,12 +471,12 @@ function CustodyCard({ custody }: { custody: CustodyView }) {
       <dl className="grid gap-2 text-sm sm:grid-cols-3">
         <Party label="Entrega" name={custody.oferente.name} mine={iOffer} />
         <Party label="Recibe" name={custody.receptor.name} mine={custody.miRol === "receptor"} />
-        <div>
-          <dt className="text-xs text-slate-600">Créditos bloqueados</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">
-            {custody.creditosBloqueados.toLocaleString("es-CO")}
-          </dd>
-        </div>
+        {amount ? (
+          <div data-testid="custody-amount">
+            <dt className="text-xs text-slate-600">{amount.label}</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums">{amount.value}</dd>
+          </div>
+        ) : null}
       </dl>
       {custody.notas ? <p className="text-sm break-words text-slate-700">{custody.notas}</p> : null}
       {pending && iOffer && custody.codigoConfirmacion ? (
@@ -468,9 +494,10 @@ function CustodyCard({ custody }: { custody: CustodyView }) {
             loading={cancel.isPending}
             loadingText="Cancelando…"
             onClick={() => void runCancel()}
-            aria-label={`Cancelar la custodia de ${custody.assetTitle}`}
           >
             Cancelar custodia
+            {/* The visible words begin the accessible name (axe label-content-name-mismatch). */}
+            <span className="sr-only"> de {custody.assetTitle}</span>
           </Button>
         </div>
       ) : pending && iOffer ? (
@@ -482,9 +509,10 @@ function CustodyCard({ custody }: { custody: CustodyView }) {
             loading={cancel.isPending}
             loadingText="Cancelando…"
             onClick={() => void runCancel()}
-            aria-label={`Cancelar la custodia de ${custody.assetTitle}`}
           >
             Cancelar custodia
+            {/* The visible words begin the accessible name (axe label-content-name-mismatch). */}
+            <span className="sr-only"> de {custody.assetTitle}</span>
           </Button>
         </div>
       ) : pending ? (

@@ -23,6 +23,10 @@ export interface CustodyView {
   tipoTransaccion: string;
   estado: string;
   creditosBloqueados: number;
+  /** The buyer's payment held in custody (a credit sale); 0 otherwise. */
+  pagoCreditos: number;
+  /** The price in pesos of a sale (paid outside Valoriza when modoPago is dinero). */
+  montoCOP: number;
   modoPago: string;
   codigoConfirmacion: string;
   notas: string;
@@ -54,6 +58,8 @@ export function normalizeCustody(raw: unknown, myId: string): CustodyView | null
     tipoTransaccion: str(c.tipoTransaccion),
     estado: str(c.estado),
     creditosBloqueados: num(c.creditosBloqueados),
+    pagoCreditos: num(c.pagoCreditos),
+    montoCOP: num(c.montoCOP),
     modoPago: str(c.modoPago),
     codigoConfirmacion: str(c.codigoConfirmacion),
     notas: str(c.notas),

@@ -24,8 +24,6 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 const LISTED = new Set(["activo", "disponible"]);
-/** 1 crédito = $1.000 COP: the cash price of a sale (deals.md, Sale). */
-const COP_PER_CREDIT = 1000;
 const MESSAGE_MS = 5000;
 const PAYMENT_MESSAGE_MS = 3000;
 
@@ -91,8 +89,10 @@ function BuyAction({ asset }: { asset: Asset }) {
     timer.current = setTimeout(() => setLine(null), ms);
   };
 
+  // deals.md, Sale: in credits the asset's credits; in cash the seller's asking price (baseValueCOP).
   const priceCredits = asset.credits ?? 0;
-  const priceCOP = priceCredits * COP_PER_CREDIT;
+  const priceCOP = asset.baseValueCOP ?? 0;
+  const published = asset.privacy !== "privado";
   const listed = LISTED.has(asset.status);
 
   const start = () => {
@@ -140,13 +140,29 @@ function BuyAction({ asset }: { asset: Asset }) {
     }
   };
 
+  // Received in a deal and not published again by its new owner: nothing to buy (issue 15 item 10).
+  if (!published) {
+    return (
+      <p className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-center text-sm text-slate-700">
+        Este activo cambió de dueño y no está publicado en este momento.
+      </p>
+    );
+  }
+
   return (
     <div className="flex flex-col gap-3">
       {!open ? (
-        <Button id={`${groupId}-buy`} size="lg" className="w-full" onClick={start} disabled={!listed}>
-          <ShoppingCart aria-hidden="true" className="size-5" />
-          Comprar
-        </Button>
+        <>
+          <p className="text-center text-sm text-slate-600" data-testid="sale-price">
+            Precio:{" "}
+            <strong className="text-slate-900 tabular-nums">{priceCredits.toLocaleString("es-CO")} créditos</strong> o{" "}
+            <strong className="text-slate-900 tabular-nums">{formatCOP(priceCOP)}</strong> en dinero
+          </p>
+          <Button id={`${groupId}-buy`} size="lg" className="w-full" onClick={start} disabled={!listed}>
+            <ShoppingCart aria-hidden="true" className="size-5" />
+            Comprar
+          </Button>
+        </>
       ) : (
         <Card className="flex flex-col gap-4 p-5" role="group" aria-labelledby={`${groupId}-title`}>
           <div>
@@ -156,7 +172,7 @@ function BuyAction({ asset }: { asset: Asset }) {
             <p className="mt-1 text-sm text-slate-600">
               Precio:{" "}
               <strong className="text-slate-900 tabular-nums">{priceCredits.toLocaleString("es-CO")} créditos</strong> o{" "}
-              <strong className="text-slate-900 tabular-nums">{formatCOP(priceCOP)}</strong>.
+              <strong className="text-slate-900 tabular-nums">{formatCOP(priceCOP)}</strong> en dinero.
             </p>
           </div>
           <fieldset>
@@ -181,7 +197,7 @@ function BuyAction({ asset }: { asset: Asset }) {
                 checked={mode === "dinero"}
                 onSelect={setMode}
                 title="Dinero"
-                detail="Pagas en efectivo al recibirlo"
+                detail={`${formatCOP(priceCOP)} al recibirlo`}
                 icon={<Banknote aria-hidden="true" className="size-5" />}
               />
             </div>

@@ -13,6 +13,7 @@ import {
   PHYSICAL_STATES,
   type SellFormData,
   subcategoriesOf,
+  tryValuateGood,
   yearOptions,
 } from "@valoriza/domain";
 import { CircleCheck, Plus, Tag } from "lucide-react";
@@ -137,6 +138,22 @@ function SellForm({
   } = useForm<SellValues, unknown, SellFormData>({ resolver, defaultValues: defaults() });
   const category = useWatch({ control, name: "category" });
   const price = useWatch({ control, name: "baseValueCOP" });
+  const [condition, physicalState, year] = useWatch({
+    control,
+    name: ["condition", "physicalState", "yearOfPurchase"],
+  });
+  // The credits this price gives, before publishing (issue 15 item 9): the same valuation the server runs.
+  const preview =
+    price !== "" && Number.isSafeInteger(Number(price)) && Number(price) % 1000 === 0
+      ? tryValuateGood({
+          baseValueCOP: Number(price),
+          category: category ?? "",
+          condition: condition as SellFormData["condition"],
+          physicalState: physicalState as SellFormData["physicalState"],
+          yearOfPurchase: Number(year),
+          currentYear: CURRENT_YEAR,
+        })
+      : null;
   const subcategories = subcategoriesOf(category ?? "");
 
   const missing = ASSET_MSG.sellMissingFields;
@@ -282,6 +299,19 @@ function SellForm({
             />
           )}
         </Field>
+        <p
+          className="rounded-xl bg-emerald-50 px-3.5 py-2.5 text-sm text-emerald-900 sm:col-span-2"
+          aria-live="polite"
+          data-testid="sell-credits-preview"
+        >
+          {preview
+            ? `Con este precio recibes ${creditsLabel(preview.creditosAsignados)} bloqueados (valor actual ${formatCOP(
+                preview.valorActualCOP,
+              )}). Quien compre paga ${formatCOP(Number(price))} en dinero o ${creditsLabel(
+                preview.creditosAsignados,
+              )}.`
+            : "Escribe el precio para ver cuántos créditos recibes al publicar."}
+        </p>
         <Field id="sell-year" label="Año de compra" error={errors.yearOfPurchase?.message}>
           {(c) => (
             <NativeSelect {...c} {...register("yearOfPurchase")}>
