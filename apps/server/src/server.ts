@@ -7,6 +7,7 @@ import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
 import { TokenService } from "./lib/auth.ts";
 import { systemClock } from "./lib/clock.ts";
 import { startTimerRunner } from "./modules/deals/index.ts";
+import { startMailWorker } from "./modules/mail/index.ts";
 import { grantAdmins } from "./modules/users/index.ts";
 import { seedDemo } from "./seed/demo.ts";
 
@@ -41,6 +42,9 @@ async function main(): Promise<void> {
       onError: (e) => app.log.error({ err: e }, "temporizadores de operaciones"),
     });
 
+    // Mail outbox (issue 16, ADR 017): SMTP_URL, or .eml files under DATA_DIR/correo/; sent once across processes.
+    const mail = startMailWorker({ db: database.db, clock: systemClock, config: appConfig }, { log: app.log });
+
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
@@ -48,6 +52,7 @@ async function main(): Promise<void> {
       app.log.info({ signal }, "cerrando");
       try {
         await timers.stop();
+        await mail.stop();
         await app.close();
         await database?.close();
       } finally {

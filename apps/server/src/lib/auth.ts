@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { MSG } from "@valoriza/domain";
 import type { FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { jwtVerify, SignJWT } from "jose";
@@ -8,6 +9,8 @@ export interface AuthUser {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** The token's `jti` and expiry (seconds): what POST /users/logout revokes. Absent on older tokens. */
+  session?: { jti: string; exp: number };
 }
 
 declare module "fastify" {
@@ -22,6 +25,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface TokenPayload {
   sub: string;
   ver: number;
+  /** One id per signed token (a session): 'Salir' revokes it (table revoked_sessions). */
+  jti?: string;
+  exp?: number;
 }
 
 export class TokenService {
@@ -40,12 +46,19 @@ export class TokenService {
    */
   onSign: ((userId: string, version: number) => void) | undefined;
 
+  /**
+   * Called when one of a user's sessions was ended here ('Salir'): this process's session cache
+   * drops the user at once (other processes hear the database's notification).
+   */
+  onRevoke: ((userId: string) => void) | undefined;
+
   async sign(userId: string, version: number): Promise<string> {
     this.onSign?.(userId, version);
     const now = Math.floor(this.clock.now().getTime() / 1000);
     return new SignJWT({ ver: version })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(userId)
+      .setJti(randomUUID())
       .setIssuedAt(now)
       .setExpirationTime(now + this.ttlSeconds)
       .sign(this.key);
@@ -64,7 +77,8 @@ export class TokenService {
       });
       if (typeof payload.sub !== "string" || !UUID.test(payload.sub)) throw new Error("subject");
       if (typeof payload.ver !== "number" || !Number.isInteger(payload.ver)) throw new Error("shape");
-      return { sub: payload.sub, ver: payload.ver };
+      const jti = typeof payload.jti === "string" && payload.jti ? payload.jti : undefined;
+      return { sub: payload.sub, ver: payload.ver, jti, exp: payload.exp };
     } catch {
       throw unauthorized(MSG.sessionExpired);
     }
@@ -78,11 +92,16 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/** `tokenVersion`: the version the token carries (a cache re-reads a row older than it). */
+/**
+ * `tokenVersion`: the version the token carries (a cache re-reads a row older than it).
+ * `revokedJtis`: the user's sessions ended by 'Salir' that have not expired yet.
+ */
 export type UserLookup = (
   id: string,
   tokenVersion?: number,
-) => Promise<{ id: string; email: string; isAdmin: boolean; tokenVersion: number } | undefined>;
+) => Promise<
+  { id: string; email: string; isAdmin: boolean; tokenVersion: number; revokedJtis?: string[] | null } | undefined
+>;
 
 /** Marks the session checks so `sessionFirst` can find them in a route's hooks. */
 const SESSION_CHECK = Symbol("valoriza.sessionCheck");
@@ -113,7 +132,13 @@ export function makeAuthenticate(tokens: TokenService, lookup: UserLookup) {
     const payload = await tokens.verify(token);
     const user = await lookup(payload.sub, payload.ver);
     if (!user || user.tokenVersion !== payload.ver) throw unauthorized(MSG.sessionExpired);
-    request.authUser = { id: user.id, email: user.email, isAdmin: user.isAdmin };
+    if (payload.jti && user.revokedJtis?.includes(payload.jti)) throw unauthorized(MSG.sessionExpired);
+    request.authUser = {
+      id: user.id,
+      email: user.email,
+      isAdmin: user.isAdmin,
+      ...(payload.jti && payload.exp ? { session: { jti: payload.jti, exp: payload.exp } } : {}),
+    };
   });
 }
 

@@ -5,7 +5,9 @@ import type { UserLookup } from "./auth.ts";
 /**
  * Channel on which the database announces (trigger `users_session_changed`,
  * migration 0007_perf) that a user's token version, admin flag or email
- * changed: payload = the user id. Every server process listens.
+ * changed, or (trigger `revoked_sessions_changed`, migration 0015_mail) that
+ * one of the user's sessions was ended by 'Salir': payload = the user id.
+ * Every server process listens.
  */
 export const SESSIONS_CHANNEL = "valoriza_sesiones";
 
@@ -22,7 +24,8 @@ type Unlisten = () => Promise<void>;
 
 /**
  * Per-process cache of what a session check needs from the `users` row (id,
- * email, isAdmin, tokenVersion), so verifying a token costs no database read.
+ * email, isAdmin, tokenVersion, and the sessions revoked by 'Salir'), so
+ * verifying a token costs no database read.
  *
  * Revocation stays immediate in every process: a trigger notifies
  * `valoriza_sesiones` after the commit of any change to a user's token

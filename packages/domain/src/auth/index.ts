@@ -1,3 +1,4 @@
+export * from "./accounts.ts";
 export * from "./consent.ts";
 export * from "./contracts.ts";
 export * from "./messages.ts";

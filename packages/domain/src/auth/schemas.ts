@@ -3,6 +3,9 @@ import { isBlankText } from "../common/text.ts";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../constants.ts";
 import { MSG } from "../messages.ts";
 
+/** The sign-up form's consent checkbox, left unticked. */
+export const CONSENT_REQUIRED = "Debes aceptar los Términos y la Política de tratamiento de datos personales";
+
 const requiredText = (required: string, max: number, label: string) =>
   z
     .string({ error: required })
@@ -36,12 +39,18 @@ export const registerSchema = z.object({
     .default(""),
   email: emailSchema,
   password: newPasswordSchema,
+  /**
+   * Consent to the terms and the privacy policy (Ley 1581; issue 16): true records TERMINOS_VERSION
+   * and the date. Optional at the API: an account without it is asked in a blocking dialog.
+   */
+  aceptaTerminos: z.boolean({ error: "aceptaTerminos debe ser true o false" }).optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
 /** The registration form of the web, where apellido is required. */
 export const registerFormSchema = registerSchema.extend({
   apellido: requiredText(MSG.apellidoRequired, NAME_MAX, "El apellido"),
+  aceptaTerminos: z.boolean().refine((v) => v, CONSENT_REQUIRED),
 });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
@@ -65,6 +74,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const authResponseSchema = z.object({
   success: z.literal(true),
-  data: sessionUserSchema.extend({ token: z.string() }),
+  /** emailVerificado: false until the person follows the mailed link (issue 16). */
+  data: sessionUserSchema.extend({ token: z.string(), emailVerificado: z.boolean() }),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;

@@ -15,9 +15,17 @@ export async function findUserById(exec: Executor, id: string): Promise<UserRow 
   return row;
 }
 
+/** What a session check needs: the user and the sessions ended by 'Salir' that have not expired. */
 export async function findAuthUser(exec: Executor, id: string) {
   const [row] = await exec
-    .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      tokenVersion: users.tokenVersion,
+      revokedJtis: sql<string[] | null>`(select array_agg(r.jti) from revoked_sessions r
+        where r.user_id = ${users.id} and r.expires_at > now())`,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

@@ -1,0 +1,113 @@
+/**
+ * The mails Valoriza sends, in Spanish, as HTML and text, branded Valoriza. A template turns its
+ * data into { subject, html, text, link }; the outbox stores the result.
+ */
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  /** The mail's main link (logged when mails are written as .eml files). */
+  link?: string;
+}
+
+export interface MailTemplates {
+  /** Email verification: the link of /verificar-email (48 h). */
+  verificar_email: { name: string; link: string };
+  /** Password reset: the link of /restablecer-contrasena (1 h). */
+  restablecer_contrasena: { name: string; link: string };
+}
+export type MailTemplate = keyof MailTemplates;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+const GREEN = "#047857";
+
+/** The branded frame of every mail: heading, paragraphs, one button, the link in plain text too. */
+function layout(opts: {
+  title: string;
+  greeting: string;
+  paragraphs: string[];
+  button: string;
+  link: string;
+  footer: string;
+}) {
+  const p = (t: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#334155">${escapeHtml(t)}</p>`;
+  const link = escapeHtml(opts.link);
+  const html = `<!doctype html>
+<html lang="es-CO">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(opts.title)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 12px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:${GREEN};padding:20px 24px;color:#ffffff;font-size:22px;font-weight:bold">Valoriza</td></tr>
+<tr><td style="padding:24px">
+<h1 style="margin:0 0 16px;font-size:20px;color:#0f172a">${escapeHtml(opts.title)}</h1>
+${p(opts.greeting)}
+${opts.paragraphs.map(p).join("\n")}
+<p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:${GREEN};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(opts.button)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#475569">Si el botón no funciona, copia y pega este enlace en tu navegador:<br><a href="${link}" style="color:${GREEN};word-break:break-all">${link}</a></p>
+<p style="margin:0;font-size:13px;line-height:1.5;color:#64748b">${escapeHtml(opts.footer)}</p>
+</td></tr>
+<tr><td style="padding:16px 24px;background:#f8fafc;font-size:12px;color:#64748b">Valoriza · Mercado colaborativo de activos y créditos · Colombia</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+  const text = [
+    `Valoriza — ${opts.title}`,
+    "",
+    opts.greeting,
+    "",
+    ...opts.paragraphs.flatMap((t) => [t, ""]),
+    `${opts.button}: ${opts.link}`,
+    "",
+    opts.footer,
+    "",
+    "Valoriza · Mercado colaborativo de activos y créditos · Colombia",
+  ].join("\n");
+  return { html, text };
+}
+
+const greet = (name: string) => (name.trim() ? `Hola, ${name.trim()}:` : "Hola:");
+
+export const TEMPLATES: { [K in MailTemplate]: (data: MailTemplates[K]) => RenderedMail } = {
+  verificar_email: ({ name, link }) => ({
+    subject: "Verifica tu correo en Valoriza",
+    link,
+    ...layout({
+      title: "Confirma tu correo electrónico",
+      greeting: greet(name),
+      paragraphs: [
+        "Gracias por crear tu cuenta en Valoriza. Para confirmar que este correo es tuyo, abre el siguiente enlace.",
+        "El enlace vence en 48 horas y solo se puede usar una vez.",
+      ],
+      button: "Verificar mi correo",
+      link,
+      footer: "Si no creaste una cuenta en Valoriza, ignora este mensaje.",
+    }),
+  }),
+  restablecer_contrasena: ({ name, link }) => ({
+    subject: "Restablece tu contraseña de Valoriza",
+    link,
+    ...layout({
+      title: "Restablece tu contraseña",
+      greeting: greet(name),
+      paragraphs: [
+        "Recibimos una solicitud para restablecer la contraseña de tu cuenta. Abre el siguiente enlace para elegir una nueva.",
+        "El enlace vence en 1 hora y solo se puede usar una vez. Al cambiarla se cerrarán tus sesiones abiertas.",
+      ],
+      button: "Elegir una nueva contraseña",
+      link,
+      footer: "Si no pediste este cambio, ignora este mensaje: tu contraseña sigue igual.",
+    }),
+  }),
+};
+
+export function renderMail<K extends MailTemplate>(template: K, data: MailTemplates[K]): RenderedMail {
+  return (TEMPLATES[template] as (d: MailTemplates[K]) => RenderedMail)(data);
+}

@@ -1,0 +1,74 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+/** What the worker sends through: SMTP (SMTP_URL) or .eml files under DATA_DIR/correo/. */
+export interface MailMessage {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  link?: string | null;
+}
+
+export interface MailTransport {
+  readonly kind: "smtp" | "eml";
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface TransportLog {
+  info(obj: unknown, msg?: string): void;
+}
+
+/** nodemailer over SMTP: `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS). */
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: "smtp",
+    async send(m) {
+      await transporter.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        messageId: `<${m.id}@valoriza>`,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * No SMTP_URL (the embedded default): nodemailer builds the same message and it is written as
+ * DATA_DIR/correo/<fecha>-<id>.eml; the link goes to the log so `npm start` works with no mail server.
+ */
+export function emlTransport(dataDir: string, log?: TransportLog): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const dir = path.join(dataDir, "correo");
+  return {
+    kind: "eml",
+    async send(m) {
+      const info = await transporter.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        messageId: `<${m.id}@valoriza>`,
+      });
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(dir, `${stamp}-${m.id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log?.info(
+        { para: m.to, asunto: m.subject, enlace: m.link ?? undefined, archivo: file },
+        "correo guardado (sin SMTP_URL)",
+      );
+    },
+    close: () => transporter.close(),
+  };
+}
