@@ -18,6 +18,7 @@ import { createDonationsService, donationsRoutes } from "./modules/donations/ind
 import { createEconomyService, economyRoutes } from "./modules/economy/index.ts";
 import { EventHub, EventTickets, eventsRoutes } from "./modules/events/index.ts";
 import { createExchangesService, exchangesRoutes } from "./modules/exchanges/index.ts";
+import { createFavoritesService, favoritesRoutes } from "./modules/favorites/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { createLimitsService, limitsRoutes } from "./modules/limits/index.ts";
 import { createLoansService, loansRoutes } from "./modules/loans/index.ts";
@@ -102,7 +103,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await sessions.start();
   app.addHook("onClose", async () => sessions.close());
   tokens.onSign = (id, version) => sessions.noteVersion(id, version);
-  tokens.onRevoke = (id) => sessions.invalidate(id);
   const authenticate = makeAuthenticate(tokens, sessions.lookup);
 
   const users = createUsersService(deps);
@@ -144,9 +144,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(opts.db));
-      await api.register(
-        usersRoutes(users, authenticate, { db: opts.db, clock: opts.clock, perHour: opts.config.signupsPerIpHour }),
-      );
+      await api.register(usersRoutes(users, authenticate));
       await api.register(profileRoutes(profile, authenticate));
       await api.register(accountDataRoutes(accountData, authenticate));
       await api.register(walletRoutes(wallet, authenticate));
@@ -154,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(notificationsRoutes(notifications, authenticate));
       await api.register(economyRoutes(economy));
       await api.register(assetsRoutes(assets, authenticate, optionalAuth, opts.db));
+      await api.register(favoritesRoutes(createFavoritesService(deps), authenticate));
       await api.register(chatRoutes(chat, authenticate));
       await api.register(salesRoutes(sales, authenticate, opts.db));
       await api.register(custodyRoutes(custody, authenticate, opts.db));

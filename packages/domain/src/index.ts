@@ -16,6 +16,7 @@ export * from "./deals/index.ts";
 export * from "./economy/index.ts";
 export * from "./events/index.ts";
 export * from "./exchanges/index.ts";
+export * from "./favorites/index.ts";
 export * from "./limits/index.ts";
 export * from "./marketplace/index.ts";
 export * from "./messages.ts";

@@ -56,6 +56,11 @@ export const assetSchema = z.object({
   tipoAporte: z.string().nullable(),
   createdAt: z.string().describe("ISO 8601"),
   updatedAt: z.string().describe("ISO 8601"),
+  distanciaKm: z
+    .number()
+    .nullable()
+    .optional()
+    .describe("Con lat y lng: km (redondeados) hasta el punto público del activo, nunca el exacto; null si no tiene"),
 });
 export type AssetContract = z.infer<typeof assetSchema>;
 
@@ -110,7 +115,13 @@ export const moneyRegisteredResponseSchema = z.object({
 export type MoneyRegisteredResponse = z.infer<typeof moneyRegisteredResponseSchema>;
 
 /** GET /api/assets (the public feed) */
-export const assetListResponseSchema = z.object({ success: z.literal(true), data: z.array(assetSchema) });
+export const assetListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(assetSchema),
+  total: z.number().int().describe("Cuántos activos cumplen la búsqueda y los filtros (todos, no solo esta página)"),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
 export type AssetListResponse = z.infer<typeof assetListResponseSchema>;
 
 /** GET /api/assets/mine, /api/assets/user/{userId}: one page; `total` counts every matching asset. */

@@ -41,6 +41,9 @@ export const DONATION_MSG = {
   created: "Donación creada",
   giftCreated: "Regalo enviado",
   accepted: "Donación recibida: el activo ya es tuyo",
+  giftAccepted: "Regalo recibido: el activo ya es tuyo",
+  giftRejected: "Regalo rechazado",
+  giftCancelled: "Regalo cancelado",
   claimed: "¡Reclamaste la donación! El activo ya es tuyo",
   cancelled: "Donación cancelada",
   rejected: "Donación rechazada",
@@ -156,6 +159,10 @@ export const donationSchema = z.object({
   message: z.string(),
   status: z.enum(["pending", "completed", "cancelled"]),
   community: z.boolean(),
+  /** 'regalo' when sent from /regalar, else 'donacion'. */
+  kind: z.enum(["donacion", "regalo"]),
+  /** The step that closed it; null while pending. */
+  closedBy: z.enum(["aceptar", "reclamar", "rechazar", "cancelar", "expirar"]).nullable(),
   createdAt: z.string(),
 });
 export type Donation = z.infer<typeof donationSchema>;

@@ -65,10 +65,14 @@ export const RENTAL_MSG = {
   outsidePeriod: "Las fechas deben estar dentro del periodo disponible del alquiler",
   overlap: "Esas fechas ya están reservadas: elige otras",
   booked: "Reserva confirmada. El pago queda en custodia hasta que termine el alquiler.",
+  /** A free booking (price 0): no payment, nothing in custody. */
+  bookedFree: "Reserva confirmada. Es gratis: no se descontaron créditos.",
   notStarted: "El alquiler aún no ha comenzado: puedes cancelarlo para devolver el pago",
   alreadyStarted: "El alquiler ya comenzó: no puede cancelarse",
   finished: "Alquiler finalizado: el pago fue entregado al dueño",
+  finishedFree: "Alquiler finalizado",
   cancelled: "Reserva cancelada: el pago fue devuelto",
+  cancelledFree: "Reserva cancelada",
   bookFailed: "No se pudo reservar.",
 } as const;
 

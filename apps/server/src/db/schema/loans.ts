@@ -84,6 +84,10 @@ export const donations = pgTable(
     status: text("status").notNull().default("pending"),
     createdAt: ts("created_at").notNull(),
     closedAt: ts("closed_at"),
+    /** 'regalo' (sent from /regalar) or 'donacion'. */
+    kind: text("kind").notNull().default("donacion"),
+    /** The transition that closed it (aceptar, reclamar, rechazar, cancelar, expirar); null while pending. */
+    closedBy: text("closed_by"),
   },
   (t) => [
     index("donations_donor_idx").on(t.donorId, t.createdAt),

@@ -121,3 +121,19 @@ export async function listTransactions(exec: Executor, userId: string, limit: nu
       r.assetRowId === null ? null : { id: r.assetRowId, title: r.assetTitle ?? "", category: r.assetCategory ?? "" },
   }));
 }
+
+/** A user's movements, newest first, with the title of their asset (if it still exists): the CSV download. */
+export async function listMovementsWithAsset(
+  exec: Executor,
+  userId: string,
+  limit: number,
+): Promise<(MovimientoRow & { assetTitle: string | null })[]> {
+  const rows = await exec
+    .select({ m: movimientos, assetTitle: assets.title })
+    .from(movimientos)
+    .leftJoin(assets, eq(assets.id, movimientos.assetId))
+    .where(eq(movimientos.userId, userId))
+    .orderBy(desc(movimientos.createdAt), desc(movimientos.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.m, assetTitle: r.assetTitle }));
+}

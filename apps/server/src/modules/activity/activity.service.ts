@@ -4,8 +4,10 @@ import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { notFound } from "../../lib/errors.ts";
 import { findUserById } from "../users/index.ts";
+import { csvFileName, movementsCsv, transactionsCsv } from "./activity.csv.ts";
 import {
   listMovements,
+  listMovementsWithAsset,
   listTransactions,
   type MovimientoRow,
   type TransaccionWithAsset,
@@ -17,6 +19,8 @@ import {
  * with every operation of an active user.
  */
 export const ACTIVITY_LIST_LIMIT = 200;
+/** The CSV downloads carry the whole history (issue 20), up to this many rows. */
+export const ACTIVITY_CSV_LIMIT = 100_000;
 
 export interface TransaccionDto {
   _id: string;
@@ -57,7 +61,7 @@ const toMovimiento = (m: MovimientoRow): MovimientoDto => ({
 });
 
 /** Read side of the business history (written with recordMovement / recordTransaction). */
-export function createActivityService({ db }: Pick<AppDeps, "db">) {
+export function createActivityService({ db, clock }: Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "clock">>) {
   return {
     async myTransactions(userId: string): Promise<TransaccionDto[]> {
       return (await listTransactions(db, userId, ACTIVITY_LIST_LIMIT)).map(toTransaccion);
@@ -65,6 +69,18 @@ export function createActivityService({ db }: Pick<AppDeps, "db">) {
 
     async myMovements(userId: string): Promise<MovimientoDto[]> {
       return (await listMovements(db, userId, ACTIVITY_LIST_LIMIT)).map(toMovimiento);
+    },
+
+    /** Every movement of the caller as CSV (activity.csv.ts). */
+    async myMovementsCsv(userId: string): Promise<{ fileName: string; csv: string }> {
+      const rows = await listMovementsWithAsset(db, userId, ACTIVITY_CSV_LIMIT);
+      return { fileName: csvFileName("movimientos", clock?.now() ?? new Date()), csv: movementsCsv(rows) };
+    },
+
+    /** Every transaction of the caller as CSV (activity.csv.ts). */
+    async myTransactionsCsv(userId: string): Promise<{ fileName: string; csv: string }> {
+      const rows = await listTransactions(db, userId, ACTIVITY_CSV_LIMIT);
+      return { fileName: csvFileName("transacciones", clock?.now() ?? new Date()), csv: transactionsCsv(rows) };
     },
 
     /** Someone's movements: their own, or anyone's for an admin (404 for an unknown user). */

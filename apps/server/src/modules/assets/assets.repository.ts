@@ -1,6 +1,6 @@
-import { and, count, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { assets, users } from "../../db/schema/index.ts";
+import { assetLocations, assets, users } from "../../db/schema/index.ts";
 import type { BatchPart } from "../../lib/batch.ts";
 import { UUID_RE } from "../../lib/ids.ts";
 
@@ -117,28 +117,89 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The public feed, newest first; `q` is already normalized (lower-case, no accents). */
+/** GET /api/assets's filters (issue 20); `q` and `ciudad` are already normalized (lower-case, no accents). */
+export interface PublicAssetsFilter {
+  excludeUserId?: string | undefined;
+  q?: string | undefined;
+  categoria?: string | undefined;
+  tipo?: string | undefined;
+  proposito?: string | undefined;
+  ciudad?: string | undefined;
+  minCreditos?: number | undefined;
+  maxCreditos?: number | undefined;
+  orden: "recientes" | "precio_asc" | "precio_desc" | "distancia";
+  /** The searcher's point (only to measure and order by distance; never stored). */
+  from?: { lat: number; lng: number } | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The folding of migrations 0003 and 0018 (Spanish letters), for columns without a generated copy. */
+const FOLD_FROM = "ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç";
+const FOLD_TO = "AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc";
+
+/**
+ * The public feed (ADR 020): every word of `q` must appear (in any order) in the asset's searched
+ * fields, its city and department, or the owner's name ("activos o personas"); filters narrow it;
+ * `total` counts every match (not just this page). Distances are measured to the asset's public
+ * point (asset_locations: offset by up to ~500 m or the city centre; ADR 013), never an exact one.
+ */
 export async function listPublicAssets(
   exec: Executor,
-  opts: { excludeUserId?: string | undefined; q?: string | undefined; limit: number; offset: number },
-): Promise<AssetWithOwner[]> {
+  opts: PublicAssetsFilter,
+): Promise<{ rows: (AssetWithOwner & { distanceKm: number | null })[]; total: number }> {
   const conds = [visible];
   if (opts.excludeUserId) conds.push(ne(assets.userId, opts.excludeUserId));
-  // Every word of the query must appear (in any order) in one of the asset's searched fields or in
-  // the owner's name ("activos o personas"). users.search_name: generated column, migration 0003.
+  // users.search_name: generated column, migration 0003; assets.search_place: migration 0018.
   for (const word of (opts.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
     const p = likePattern(word);
-    conds.push(sql`(${assets.searchText} like ${p} or "users"."search_name" like ${p})`);
+    conds.push(
+      sql`(${assets.searchText} like ${p} or "assets"."search_place" like ${p} or "users"."search_name" like ${p})`,
+    );
   }
-  const rows = await exec
-    .select({ ...assetColumns(), ...ownerCols })
+  if (opts.categoria) conds.push(eq(assets.category, opts.categoria));
+  if (opts.tipo) conds.push(eq(assets.assetType, opts.tipo));
+  if (opts.proposito) conds.push(eq(assets.mainPurpose, opts.proposito));
+  if (opts.ciudad) {
+    conds.push(sql`lower(translate(${assets.ciudad}, ${FOLD_FROM}, ${FOLD_TO})) = ${opts.ciudad}`);
+  }
+  if (opts.minCreditos !== undefined) conds.push(gte(assets.creditosAsignados, opts.minCreditos));
+  if (opts.maxCreditos !== undefined) conds.push(lte(assets.creditosAsignados, opts.maxCreditos));
+  const where = and(...conds);
+  const from = opts.from;
+  const km = from
+    ? // least() skips nulls: an asset without a public point must stay null (last), not "far".
+      sql<number | null>`(case when ${assetLocations.lat} is null then null else 2 * 6371.0088 * asin(least(1, sqrt(
+        power(sin(radians(${assetLocations.lat} - ${from.lat}::float8) / 2), 2)
+        + cos(radians(${from.lat}::float8)) * cos(radians(${assetLocations.lat}))
+          * power(sin(radians(${assetLocations.lng} - ${from.lng}::float8) / 2), 2)))) end)`
+    : sql<null>`null::float8`;
+  const order =
+    opts.orden === "precio_asc"
+      ? [asc(assets.creditosAsignados), desc(assets.createdAt), desc(assets.id)]
+      : opts.orden === "precio_desc"
+        ? [desc(assets.creditosAsignados), desc(assets.createdAt), desc(assets.id)]
+        : opts.orden === "distancia" && from
+          ? [sql`${km} asc nulls last`, desc(assets.createdAt), desc(assets.id)]
+          : [desc(assets.createdAt), desc(assets.id)];
+  const page = exec
+    .select({ ...assetColumns(), ...ownerCols, distanceKm: km })
     .from(assets)
     .innerJoin(users, eq(users.id, assets.userId))
-    .where(and(...conds))
-    .orderBy(desc(assets.createdAt), desc(assets.id))
+    .leftJoin(assetLocations, eq(assetLocations.assetId, assets.id))
+    .where(where)
+    .orderBy(...order)
     .limit(opts.limit)
     .offset(opts.offset);
-  return rows.map((r) => split(r as Joined));
+  const counted = exec.select({ n: count() }).from(assets).innerJoin(users, eq(users.id, assets.userId)).where(where);
+  const [rows, [c]] = await Promise.all([page, counted]);
+  return {
+    rows: rows.map(({ distanceKm, ...r }) => ({
+      ...split(r as Joined),
+      distanceKm: distanceKm === null || distanceKm === undefined ? null : Number(distanceKm),
+    })),
+    total: Number(c?.n ?? 0),
+  };
 }
 
 export interface UserAssetsFilter {

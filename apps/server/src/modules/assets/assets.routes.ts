@@ -7,6 +7,7 @@ import {
   assetFormSchema,
   assetListResponseSchema,
   assetRegisteredResponseSchema,
+  assetSearchQuerySchema,
   categoriesResponseSchema,
   creditsReleasedResponseSchema,
   errorResponses,
@@ -216,17 +217,16 @@ export const assetsRoutes =
       {
         schema: {
           tags: ["Activos"],
-          summary: "Activos públicos (feed), del más reciente al más antiguo; búsqueda sin tildes ni mayúsculas",
-          querystring: z.object({
-            excludeUserId: z.uuid({ error: "El identificador del usuario no es válido" }).optional(),
-            q: z.string().max(200, "La búsqueda no puede tener más de 200 caracteres").optional(),
-            limit: z.coerce.number({ error: "limit debe ser un número" }).int().min(1).max(200).default(100),
-            offset: z.coerce.number({ error: "offset debe ser un número" }).int().min(0).max(100_000).default(0),
-          }),
+          summary:
+            "Activos públicos (feed): búsqueda sin tildes ni mayúsculas (también por ciudad y departamento), filtros, orden y páginas con el total",
+          querystring: assetSearchQuerySchema,
           response: { 200: assetListResponseSchema, ...errorResponses(400) },
         },
       },
-      async (req) => ({ success: true as const, data: await assets.listPublic(req.query) }),
+      async (req) => {
+        const { items, ...page } = await assets.listPublic(req.query);
+        return { success: true as const, data: items, ...page };
+      },
     );
 
     app.get(

@@ -2,6 +2,7 @@ import {
   ASSET_MSG,
   ASSET_RESULT_MSG,
   type AssetFormData,
+  type AssetSearchQuery,
   assetTransitionRefusal,
   buildSearchText,
   CATEGORY_CATALOG,
@@ -36,8 +37,9 @@ import {
   type UserBalances,
   userBalancesPart,
 } from "../ledger/index.ts";
-import { notify, notifyParts } from "../notifications/index.ts";
+import { notify, notifyFavoriteChange, notifyParts } from "../notifications/index.ts";
 import { type AssetDto, toAssetDto } from "./assets.dto.ts";
+import { updateAsset } from "./assets.favorites.ts";
 import { createUploadQuota, decodeImage, removeAssetImages, storeAssetImages } from "./assets.images.ts";
 import { checkIssuanceValue, dailyIssuancePart } from "./assets.limits.ts";
 import {
@@ -52,7 +54,6 @@ import {
   ownerLocationStatement,
   readOwnerLocation,
   type UserAssetsFilter,
-  updateAsset,
 } from "./assets.repository.ts";
 
 export const ASSET_NOT_FOUND = "Activo no encontrado";
@@ -389,15 +390,33 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
         }),
       );
     },
-    async listPublic(opts: {
-      excludeUserId?: string | undefined;
-      q?: string | undefined;
-      limit: number;
-      offset: number;
-    }) {
-      const q = opts.q ? normalizeSearch(opts.q) : undefined;
-      const rows = await listPublicAssets(db, { ...opts, q: q || undefined });
-      return rows.map(({ asset, owner }) => toAssetDto(asset, owner));
+    /**
+     * GET /api/assets (issue 20): one page of the public feed with its filters and order, and the
+     * count of every match. Distances are rounded (to 0.1 km) and measured to the public point.
+     */
+    async listPublic(query: AssetSearchQuery) {
+      const q = query.q ? normalizeSearch(query.q) : "";
+      const ciudad = query.ciudad ? normalizeSearch(query.ciudad) : "";
+      const from = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
+      const { rows, total } = await listPublicAssets(db, {
+        excludeUserId: query.excludeUserId,
+        q: q || undefined,
+        categoria: query.categoria,
+        tipo: query.tipo,
+        proposito: query.proposito,
+        ciudad: ciudad || undefined,
+        minCreditos: query.minCreditos,
+        maxCreditos: query.maxCreditos,
+        orden: query.orden ?? "recientes",
+        from,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      const items = rows.map(({ asset, owner, distanceKm }) => {
+        const dto = toAssetDto(asset, owner);
+        return from ? { ...dto, distanciaKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 } : dto;
+      });
+      return { items, total, limit: query.limit, offset: query.offset };
     },
 
     /** One page of my assets (not deactivated), newest first, with the total. */
@@ -598,6 +617,17 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
               depreciation: v.depreciation,
               antiguedadAnios: v.antiguedadAnios,
             });
+            // Issue 20: the people who keep it as a favourite hear that it got cheaper.
+            if (v.valorActualCOP < a.valorActualCOP) {
+              await notifyFavoriteChange(tx, {
+                assetId: a.id,
+                ownerId: a.userId,
+                title: a.title,
+                change: "mas_barato",
+                before: a.valorActualCOP,
+                after: v.valorActualCOP,
+              });
+            }
             updated++;
           }
         }

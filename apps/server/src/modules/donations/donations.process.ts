@@ -155,7 +155,7 @@ export const donationHandlers: ProcessHandlers<DonationRow> = {
     const closed = ctx.process.states[ctx.to]?.final === true;
     await updateDonation(ctx.tx, ctx.deal.id, {
       status: DONATION_STATUS[ctx.to] ?? "pending",
-      ...(closed ? { closedAt: ctx.now } : {}),
+      ...(closed ? { closedAt: ctx.now, closedBy: ctx.transition } : {}),
     });
   },
 };

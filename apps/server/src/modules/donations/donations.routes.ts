@@ -33,7 +33,13 @@ const assetParams = z.object({
 });
 const idemHeader = z.looseObject({ "idempotency-key": z.string().optional() });
 const one = z.object({ success: z.literal(true), message: z.string(), data: donationSchema });
-const answer = (message: string) => (r: DonationResult) => ({ success: true as const, message, data: r.donation });
+/** The answer of a donation call; a gift is told in gift words (issue 15 item 13). */
+const answer = (message: string, gift: string) => (r: DonationResult) => ({
+  success: true as const,
+  message: r.donation.kind === "regalo" ? gift : message,
+  data: r.donation,
+});
+
 
 type Step = (
   user: ReturnType<typeof currentUser>,
@@ -112,19 +118,43 @@ export const donationsRoutes =
             userId: currentUser(req).id,
             route: "POST /donations",
             status: 201,
-            toBody: answer(req.body.recipientId ? DONATION_MSG.giftCreated : DONATION_MSG.created),
+            toBody: answer(DONATION_MSG.created, DONATION_MSG.giftCreated),
           },
           (uow) => donations.create(currentUser(req), req.body, uow),
         ),
     );
 
-    const steps: [string, string, string, Step][] = [
-      ["claim", "Reclamar una donación comunitaria (la primera persona gana)", DONATION_MSG.claimed, donations.claim],
-      ["accept", "Aceptar una donación o regalo dirigido a mí", DONATION_MSG.accepted, donations.accept],
-      ["reject", "Rechazar una donación o regalo dirigido a mí", DONATION_MSG.rejected, donations.reject],
-      ["cancel", "Cancelar mi donación pendiente", DONATION_MSG.cancelled, donations.cancel],
+    const steps: [string, string, string, string, Step][] = [
+      [
+        "claim",
+        "Reclamar una donación comunitaria (la primera persona gana)",
+        DONATION_MSG.claimed,
+        DONATION_MSG.claimed,
+        donations.claim,
+      ],
+      [
+        "accept",
+        "Aceptar una donación o regalo dirigido a mí",
+        DONATION_MSG.accepted,
+        DONATION_MSG.giftAccepted,
+        donations.accept,
+      ],
+      [
+        "reject",
+        "Rechazar una donación o regalo dirigido a mí",
+        DONATION_MSG.rejected,
+        DONATION_MSG.giftRejected,
+        donations.reject,
+      ],
+      [
+        "cancel",
+        "Cancelar mi donación pendiente",
+        DONATION_MSG.cancelled,
+        DONATION_MSG.giftCancelled,
+        donations.cancel,
+      ],
     ];
-    for (const [name, summary, message, fn] of steps) {
+    for (const [name, summary, message, gift, fn] of steps) {
       app.post(
         `/donations/${name}/:id`,
         {
@@ -147,7 +177,7 @@ export const donationsRoutes =
               userId: currentUser(req).id,
               route: `POST /donations/${name}/${req.params.id}`,
               status: 200,
-              toBody: answer(message),
+              toBody: answer(message, gift),
             },
             (uow) => fn(currentUser(req), req.params.id, uow),
           ),

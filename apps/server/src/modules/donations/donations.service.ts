@@ -43,6 +43,8 @@ export function toDonationDto(v: DonationView): Donation {
     message: d.message,
     status: d.status as Donation["status"],
     community: d.community,
+    kind: d.kind === "regalo" ? "regalo" : "donacion",
+    closedBy: (d.closedBy as Donation["closedBy"]) ?? null,
     createdAt: d.createdAt.toISOString(),
   };
 }
@@ -97,10 +99,12 @@ export function createDonationsService({ db }: AppDeps, engine: DealsEngine) {
             donorId: user.id,
             recipientId,
             community: recipientId === null,
+            kind: input.kind === "regalo" ? "regalo" : "donacion",
             message: input.message,
             status: "pending",
             createdAt: now,
             closedAt: null,
+            closedBy: null,
           }),
         });
         return { donation: await view(tx, out.deal.id) };

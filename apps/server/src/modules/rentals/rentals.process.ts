@@ -42,9 +42,19 @@ function assetOf(ctx: Ctx): AssetRow {
 
 const ref = (ctx: Ctx) => ({ refType: "alquiler", refId: ctx.deal.id, actorUserId: ctx.actorUserId });
 
-/** "del 2026-12-01 al 2026-12-03" (one day: "el 2026-12-01"). */
+const DAY_FORMAT = new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "2026-12-01" -> "1 dic 2026": the calendar day as written, as the cards show it (es-CO). */
+export function formatDay(day: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(t) ? day : DAY_FORMAT.format(t).replace(/\./g, "");
+}
+
+/** "del 1 dic 2026 al 3 dic 2026" (one day: "el 1 dic 2026"), the dates as the screens write them. */
 export function periodText(b: { startDate: string; endDate: string }): string {
-  return b.startDate === b.endDate ? `el ${b.startDate}` : `del ${b.startDate} al ${b.endDate}`;
+  return b.startDate === b.endDate
+    ? `el ${formatDay(b.startDate)}`
+    : `del ${formatDay(b.startDate)} al ${formatDay(b.endDate)}`;
 }
 
 /**

@@ -32,9 +32,10 @@ const errors = {
 };
 const idemHeader = z.looseObject({ "idempotency-key": z.string().optional() });
 const rentalAnswer = (message: string) => (r: RentalResult) => ({ success: true as const, message, data: r.rental });
-const bookingAnswer = (message: string) => (r: BookingResult) => ({
+/** The answer of a booking step; a free booking (total 0) is told without any payment. */
+const bookingAnswer = (message: string, free: string) => (r: BookingResult) => ({
   success: true as const,
-  message,
+  message: r.booking.total > 0 ? message : free,
   data: r.booking,
   balanceActualizado: r.balances,
 });
@@ -160,7 +161,7 @@ export const rentalsRoutes =
             userId: currentUser(req).id,
             route: `POST /rentals/${req.params.id}/reservar`,
             status: 201,
-            toBody: bookingAnswer(RENTAL_MSG.booked),
+            toBody: bookingAnswer(RENTAL_MSG.booked, RENTAL_MSG.bookedFree),
           },
           (uow) => rentals.book(currentUser(req), req.params.id, req.body, uow),
         ),
@@ -180,21 +181,23 @@ export const rentalsRoutes =
       async (req) => ({ success: true as const, data: await rentals.bookings(currentUser(req)) }),
     );
 
-    const steps: [string, string, string, Step][] = [
+    const steps: [string, string, string, string, Step][] = [
       [
         "cancelar",
         "Cancelar una reserva antes de su primer día (cualquiera de las partes): se devuelve el pago",
         RENTAL_MSG.cancelled,
+        RENTAL_MSG.cancelledFree,
         rentals.cancel,
       ],
       [
         "finalizar",
         "Finalizar el alquiler (dueño, desde su primer día): el pago pasa al dueño",
         RENTAL_MSG.finished,
+        RENTAL_MSG.finishedFree,
         rentals.finish,
       ],
     ];
-    for (const [name, summary, message, fn] of steps) {
+    for (const [name, summary, message, free, fn] of steps) {
       app.post(
         `/rentals/bookings/:id/${name}`,
         {
@@ -217,7 +220,7 @@ export const rentalsRoutes =
               userId: currentUser(req).id,
               route: `POST /rentals/bookings/${req.params.id}/${name}`,
               status: 200,
-              toBody: bookingAnswer(message),
+              toBody: bookingAnswer(message, free),
             },
             (uow) => fn(currentUser(req), req.params.id, uow),
           ),

@@ -577,8 +577,22 @@ describe("timers and the publication's life", () => {
       201,
     );
     expect(booked.data).toMatchObject({ dias: 5, total: 0 });
+    // A free booking says nothing about a payment in custody (issue 15 item 13).
+    expect(booked.message).toBe("Reserva confirmada. Es gratis: no se descontaron créditos.");
     expect(await transfers()).toBe(transfersBefore);
-    expect((await act(free.owner, booked.data._id, "finalizar")).statusCode).toBe(200);
+    const finished = await act(free.owner, booked.data._id, "finalizar");
+    expect(finished.statusCode).toBe(200);
+    expect(json(finished).message).toBe("Alquiler finalizado");
+    // Notifications write the dates as the cards do (es-CO), not as ISO text.
+    const told = json(await k.req("GET", free.owner, "/api/notificaciones/usuario")).data as { descripcion: string }[];
+    const reserved = told.map((n) => n.descripcion).find((d) => d.startsWith("Reservaron")) ?? "";
+    const es = (d: string) =>
+      new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
+        .format(Date.parse(`${d}T00:00:00Z`))
+        .replace(/\./g, "");
+    expect(reserved).toContain(`del ${es(day(0))} al ${es(day(4))}`);
+    expect(reserved).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(reserved).not.toContain("custodia");
     expect(await k.balance(free.renter)).toEqual({ disponibles: 1000, bloqueados: 0 });
     await expectBalanced();
   });
