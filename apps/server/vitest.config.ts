@@ -1,10 +1,15 @@
 import { defineConfig } from "vitest/config";
 
+// TEST_TIMEOUT_SCALE multiplies every time-out for slower or busier machines (e.g. 3).
+const scale = Math.max(1, Number(process.env.TEST_TIMEOUT_SCALE) || 1);
+
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // The migrated template every file starts from, made once per run (ADR 019).
+    globalSetup: ["src/test/global-setup.ts"],
+    testTimeout: 30_000 * scale,
+    hookTimeout: 60_000 * scale,
     pool: "forks",
     maxWorkers: 2,
   },

@@ -4,6 +4,7 @@
 // @valoriza/domain (TypeScript source) is bundled. `import.meta.url` of each
 // source file is kept pointing at that file (relative to the bundle), so paths
 // such as drizzle/ and ../web/dist resolve exactly as under tsx.
+import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,3 +52,14 @@ await build({
   logLevel: "warning",
 });
 console.log(`built ${path.relative(process.cwd(), outfile)}`);
+
+// The migrated PGlite template a new DATA_DIR starts from instead of initdb + every migration
+// (issue 21, ADR 019). SKIP_PGLITE_TEMPLATE=1 leaves it out (container images run on PostgreSQL).
+if (!process.env.SKIP_PGLITE_TEMPLATE) {
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(serverDir, "scripts", "pglite-template.ts"), path.dirname(outfile)],
+    { cwd: serverDir, stdio: "inherit" },
+  );
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}

@@ -39,6 +39,7 @@ import { createWithdrawalsService, withdrawalsRoutes } from "./modules/withdrawa
 import { registerDocs } from "./plugins/docs.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerInputGuard } from "./plugins/input-guard.ts";
+import { registerMetrics } from "./plugins/metrics.ts";
 import { registerPublicCache } from "./plugins/public-cache.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { jsonSerializerCompiler } from "./plugins/serializer.ts";
@@ -51,6 +52,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Public shared reads kept in memory this long (plugins/public-cache.ts); 0/absent: ETag only. */
   publicCacheMs?: number;
+  /**
+   * Slow-body protection (issue 21): a request (headers and body) not fully received within this
+   * many ms is answered 408 and its connection closed, so a client trickling a body cannot hold a
+   * connection and its buffers. Default 60 s (REQUEST_TIMEOUT_MS in server.ts).
+   */
+  requestTimeoutMs?: number;
 }
 
 /** Content-Security-Policy the web app itself passes (no inline scripts, same origin only). */
@@ -68,15 +75,32 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * TRUST_PROXY for Fastify. A hop count trusts that many nearest proxies: Fastify 5 takes a bare
+ * number as "trust none" (it fails closed), so it is passed as the equivalent function.
+ */
+function trustProxyOption(v: AppConfig["trustProxy"]): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof v === "number") return (_addr, hop) => hop < v;
+  return v ?? false;
+}
+
 /** Builds the whole app from its dependencies. Never listens. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const requestTimeoutMs = opts.requestTimeoutMs ?? 60_000;
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    requestTimeout: requestTimeoutMs,
+    http: {
+      // Node enforces the request time-out only with a headers time-out no longer than it, and
+      // checks both on this interval (its default, 30 s, would let a slow client last twice as long).
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5000, Math.max(100, requestTimeoutMs / 4)),
+    },
     // TRUST_PROXY: by default the socket's address; a forged X-Forwarded-For changes nothing.
     // (Fastify accepts a hop count at run time; its types omit it.)
-    trustProxy: (opts.config.trustProxy ?? false) as boolean | string | string[],
+    trustProxy: trustProxyOption(opts.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // The one error envelope (ADR 005) also for undecodable URLs and HTTP parser errors (431...).
     frameworkErrors,
@@ -86,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(jsonSerializerCompiler);
 
   registerErrorHandler(app);
+  registerMetrics(app, { db: opts.db }); // GET /metrics and the request-duration hook (issue 21)
   registerInputGuard(app); // before any route: session first, body limits, control characters
   // Helmet's headers and the request id, computed once, set in one hook (ADR 012).
   registerSecurityHeaders(app, {

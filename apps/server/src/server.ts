@@ -1,9 +1,12 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FastifyServerOptions } from "fastify";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
+import { pgliteTemplateFile, readPgliteTemplate } from "./db/template.ts";
 import { TokenService } from "./lib/auth.ts";
 import { systemClock } from "./lib/clock.ts";
 import { startTimerRunner } from "./modules/deals/index.ts";
@@ -12,20 +15,48 @@ import { grantAdmins } from "./modules/users/index.ts";
 import { seedDemo } from "./seed/demo.ts";
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+const SERVER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist");
+
+/**
+ * Logs (issue 21): readable lines (pino-pretty) when a person watches a terminal outside
+ * production; one JSON object per line otherwise (production, containers, files, pipes).
+ */
+function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  if (process.stdout.isTTY && process.env.NODE_ENV !== "production" && level !== "silent") {
+    return {
+      level,
+      transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } },
+    };
+  }
+  return { level };
+}
+
+/** The build's migrated PGlite template (scripts/build.mjs), only for a data folder that does not exist yet. */
+function startTemplate(dataDir: string): Blob | undefined {
+  if (existsSync(path.join(dataDir, "pgdata", "PG_VERSION"))) return undefined;
+  return readPgliteTemplate(pgliteTemplateFile(SERVER_DIST));
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
-    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.dbPoolSize,
+      // A new PGlite data folder starts from the migrated template made by the build (no initdb).
+      template: config.databaseUrl ? undefined : startTemplate(config.dataDir),
+    });
     await database.migrate();
     const appConfig = { ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST };
     const app = await buildApp({
       db: database.db,
       clock: systemClock,
       config: appConfig,
-      logger: { level: config.logLevel },
+      logger: loggerOptions(config.logLevel),
+      requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS) || 60_000,
       // Public shared reads (feed, economy) kept a few seconds per process (ADR 012).
       publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
     });

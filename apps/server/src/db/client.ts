@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -26,6 +27,8 @@ export interface Database {
   close(): Promise<void>;
   /** A raw parameterised query on the driver itself (benchmarks, diagnostics). */
   rawQuery(text: string, params?: unknown[]): Promise<unknown[]>;
+  /** The PGlite instance (PGlite only): templates dump it (db/template.ts). */
+  pglite?: PGlite;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -39,6 +42,32 @@ export interface DatabaseOptions {
   /** PGlite data directory; absent (with no url): in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * PGlite only: a dump of a migrated data folder (db/template.ts) to start from instead of initdb,
+   * for an in-memory database or a data folder that does not exist yet (ignored otherwise).
+   */
+  template?: Blob | undefined;
+}
+
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, btree_gist };
+
+/** Key of the advisory lock that makes concurrent migrations (several replicas starting) run one at a time. */
+export const MIGRATION_LOCK_KEY = 7_314_021_001;
+
+/**
+ * Drizzle's migrator on PostgreSQL, holding a session advisory lock on its own connection: replicas
+ * that start at once migrate one after the other, and the later ones find nothing left to apply.
+ */
+async function migrateLocked(url: string, db: Db): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  lock.on("error", () => {});
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.end().catch(() => {}); // ending the session releases the lock
+  }
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -59,13 +88,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateLocked(opts.url as string, db),
       close: () => pool.end(),
       rawQuery: async (text, params) => (await pool.query(text, params)).rows,
     };
   }
-  const client = await PGlite.create(opts.dataDir ? path.join(opts.dataDir, "pgdata") : undefined, {
-    extensions: { pg_trgm, unaccent, btree_gist },
+  const folder = opts.dataDir ? path.join(opts.dataDir, "pgdata") : undefined;
+  const fresh = folder === undefined || !existsSync(path.join(folder, "PG_VERSION"));
+  const client = await PGlite.create(folder, {
+    extensions: PGLITE_EXTENSIONS,
+    ...(fresh && opts.template ? { loadDataDir: opts.template } : {}),
   });
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -75,6 +107,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
     rawQuery: async (text, params) => (await client.query(text, params)).rows,
+    pglite: client,
   };
 }
 

@@ -2,6 +2,14 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
+import {
+  cloneFromPgTemplate,
+  ensurePgliteTemplate,
+  ensurePgTemplate,
+  pgliteTemplateFile,
+  pgTemplateName,
+  readPgliteTemplate,
+} from "../db/template.ts";
 import { ManualClock } from "../lib/clock.ts";
 import type { AppConfig } from "../lib/deps.ts";
 
@@ -14,26 +22,36 @@ export interface TestContext {
 
 let counter = 0;
 
+// The migrated template of this run (src/test/global-setup.ts makes it once; made here when a file
+// runs without it, e.g. another config). The Blob is read once per worker process.
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+function pgliteTemplateBlob(): Promise<Blob | undefined> {
+  pgliteTemplate ??= (async () => {
+    const file = process.env.VALORIZA_TEST_PGLITE_TEMPLATE;
+    const wanted = pgliteTemplateFile();
+    // A migration changed since the run began: the hash names another file; make it.
+    return readPgliteTemplate(file === wanted ? file : await ensurePgliteTemplate(wanted));
+  })();
+  return pgliteTemplate;
+}
+
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped afterwards).
+ * A fresh, migrated database for one test file: in-memory PGlite loaded from the migrated template,
+ * or a new database on the PostgreSQL server of TEST_DATABASE_URL cloned from the template database
+ * (dropped afterwards).
  */
 export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
-    await database.migrate();
+    const template = await pgliteTemplateBlob();
+    const database = await openDatabase({ template });
+    if (!template) await database.migrate();
     return { database, drop: () => database.close() };
   }
   const name = `vz_test_${process.pid}_${Date.now()}_${counter++}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), poolSize: 20 });
-  await database.migrate();
+  const wanted = pgTemplateName();
+  const template = process.env.VALORIZA_TEST_PG_TEMPLATE === wanted ? wanted : await ensurePgTemplate(url);
+  const database = await openDatabase({ url: await cloneFromPgTemplate(url, template, name), poolSize: 20 });
   return {
     database,
     async drop() {

@@ -18,6 +18,15 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 25_000_000;
 /** All images of one request together (five raw 12 MP photos, or ten from the web). */
 export const MAX_REQUEST_PIXELS = 60_000_000;
+/**
+ * Decoded bytes (issue 21): width × height × channels × bytes per sample, read from the header
+ * like the pixels. 100 MB is a 25 MP RGBA photo at 8 bits per channel; a 16-bit or many-channel
+ * image of the same size (two 25 MP 16-bit PNGs took 10,7 s and 278 MB) is refused before decoding.
+ */
+export const MAX_IMAGE_DECODED_BYTES = 100 * 1024 * 1024;
+/** All images of one request together, decoded. */
+export const MAX_REQUEST_DECODED_BYTES = 240 * 1024 * 1024;
+const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4 };
 export const UPLOADS_URL_PREFIX = "/uploads/";
 
 const ALLOWED: Record<string, (b: Buffer) => boolean> = {
@@ -80,11 +89,12 @@ const megapixels = (px: number) => `${Math.round(px / 100_000) / 10} megapíxele
 
 /**
  * Reads each image's dimensions from its header
- * only, and refuses one over MAX_IMAGE_PIXELS or a set over MAX_REQUEST_PIXELS,
- * before any pixel is decoded.
+ * only, and refuses one over MAX_IMAGE_PIXELS or MAX_IMAGE_DECODED_BYTES, or a set over
+ * MAX_REQUEST_PIXELS or MAX_REQUEST_DECODED_BYTES, before any pixel is decoded.
  */
 export async function checkImagePixels(images: DecodedImage[]): Promise<void> {
   let total = 0;
+  let totalDecoded = 0;
   for (const [i, img] of images.entries()) {
     const n = i + 1;
     let meta: Metadata;
@@ -100,6 +110,21 @@ export async function checkImagePixels(images: DecodedImage[]): Promise<void> {
       throw badRequest(
         `La imagen ${n} es demasiado grande (${width} × ${height} píxeles): ` +
           `el máximo es ${megapixels(MAX_IMAGE_PIXELS)} por imagen`,
+      );
+    }
+    // Unknown sample formats (double, complex) count as 8 bytes.
+    const decoded = pixels * Math.max(1, meta.channels ?? 4) * (BYTES_PER_SAMPLE[meta.depth ?? ""] ?? 8);
+    if (decoded > MAX_IMAGE_DECODED_BYTES) {
+      throw badRequest(
+        `La imagen ${n} ocupa demasiado al abrirla (${Math.round(decoded / 1024 / 1024)} MB; máximo ` +
+          `${MAX_IMAGE_DECODED_BYTES / 1024 / 1024} MB por imagen): usa una foto de 8 bits por canal o más pequeña`,
+      );
+    }
+    totalDecoded += decoded;
+    if (totalDecoded > MAX_REQUEST_DECODED_BYTES) {
+      throw badRequest(
+        `Las imágenes ocupan demasiado al abrirlas: el máximo es ${MAX_REQUEST_DECODED_BYTES / 1024 / 1024} MB ` +
+          "por registro. Usa fotos más pequeñas o menos fotos.",
       );
     }
     total += pixels;

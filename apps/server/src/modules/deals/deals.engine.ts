@@ -143,6 +143,8 @@ const MAX_TIMER_ATTEMPTS_BACKOFF_MS = 60 * 60 * 1000;
 
 export function createDealsEngine({ clock }: { clock: Clock }) {
   const processes = new Map<string, { spec: ProcessSpec; handlers: AnyHandlers }>();
+  /** Observers of applied transitions (the /metrics counter, plugins/metrics.ts). */
+  const transitionObservers: ((process: string, transition: string) => void)[] = [];
 
   function registered(name: string) {
     const p = processes.get(name);
@@ -189,6 +191,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       actorUserId: ctx.actorUserId,
       createdAt: ctx.now,
     });
+    for (const observe of transitionObservers) observe(ctx.process.name, ctx.transition);
     if (!created) await cancelPendingTimers(ctx.tx, ctx.deal.id, ctx.now);
     for (const timer of ctx.process.states[ctx.to]?.timers ?? []) {
       await insertTimer(ctx.tx, {
@@ -277,6 +280,11 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
 
     spec(name: string): ProcessSpec {
       return registered(name).spec;
+    },
+
+    /** Calls `fn` for every transition applied (its deal state recorded), e.g. to count them. */
+    onTransition(fn: (process: string, transition: string) => void) {
+      transitionObservers.push(fn);
     },
 
     /** Creates a deal by its initial transition, in the caller's transaction. */

@@ -1,0 +1,174 @@
+/**
+ * Migrated database templates (issue 21, ADR 019): the SQL migrations are applied once and the
+ * result is reused, instead of running initdb and every migration for each new database.
+ *
+ * - PGlite: a dump of a migrated data folder (`PGlite.dumpDataDir`), a tar file named after the
+ *   migrations' hash. A new database (a test file's in-memory one, or a new DATA_DIR's on the first
+ *   start) is loaded from it (`loadDataDir`), which skips initdb, the slow part of opening PGlite.
+ * - PostgreSQL: a database named after the hash, cloned with `CREATE DATABASE x TEMPLATE t`.
+ *
+ * The hash covers every file of the drizzle folder and the PGlite version, so a changed or new
+ * migration makes a new template; a template is only ever published complete (written under a
+ * temporary name, then renamed).
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { MIGRATIONS_DIR, openDatabase } from "./client.ts";
+
+function pgliteVersion(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    let dir = path.dirname(require.resolve("@electric-sql/pglite"));
+    for (let i = 0; i < 5; i++) {
+      const file = path.join(dir, "package.json");
+      if (existsSync(file)) {
+        const p = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
+        if (p.name === "@electric-sql/pglite") return p.version ?? "";
+      }
+      dir = path.dirname(dir);
+    }
+  } catch {}
+  return "";
+}
+
+/** sha256 (16 hex digits) of every file under the drizzle folder, and the PGlite version. */
+export function migrationsHash(dir: string = MIGRATIONS_DIR): string {
+  const h = createHash("sha256");
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        h.update(path.relative(dir, p));
+        h.update("\0");
+        h.update(readFileSync(p));
+        h.update("\0");
+      }
+    }
+  };
+  walk(dir);
+  h.update(`pglite ${pgliteVersion()}`);
+  return h.digest("hex").slice(0, 16);
+}
+
+/** Where the PGlite template of these migrations lives (one per hash). */
+export function pgliteTemplateFile(folder: string = path.join(tmpdir(), "valoriza-templates")): string {
+  return path.join(folder, `pglite-${migrationsHash()}.tar`);
+}
+
+/**
+ * The PGlite template file, made (initdb + every migration + dump) when it is not there yet.
+ * Safe when several processes ask at once: each writes its own temporary file and renames it.
+ */
+export async function ensurePgliteTemplate(file: string = pgliteTemplateFile()): Promise<string> {
+  if (existsSync(file)) return file;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    const client = database.pglite as PGlite;
+    const dump = await client.dumpDataDir("none");
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file);
+  } finally {
+    await database.close();
+  }
+  return file;
+}
+
+/** The template file as a Blob for PGlite's loadDataDir; undefined when absent or unreadable. */
+export function readPgliteTemplate(file: string): Blob | undefined {
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes PGlite template files of other migration hashes in `folder` (best effort). */
+export function pruneStalePgliteTemplates(keep: string): void {
+  const folder = path.dirname(keep);
+  try {
+    for (const f of readdirSync(folder)) {
+      const p = path.join(folder, f);
+      if (p !== keep && /^pglite-[0-9a-f]{16}\.tar$/.test(f)) rmSync(p, { force: true });
+    }
+  } catch {}
+}
+
+// ---------------------------------------------------------------------------
+// PostgreSQL
+// ---------------------------------------------------------------------------
+
+export const pgTemplateName = () => `vz_tmpl_${migrationsHash()}`;
+
+async function withAdmin<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  c.on("error", () => {});
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+const dbUrl = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/**
+ * The migrated template database on the server of `url` (made when missing, under an advisory
+ * lock so that concurrent test runs build it once). Answers its name.
+ */
+export async function ensurePgTemplate(url: string): Promise<string> {
+  const name = pgTemplateName();
+  const exists = async (c: pg.Client) =>
+    (await c.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+  if (await withAdmin(url, exists)) return name;
+  await withAdmin(url, async (c) => {
+    await c.query("select pg_advisory_lock(hashtext('valoriza test template'))");
+    try {
+      if (await exists(c)) return;
+      const building = `${name}_b${process.pid}`;
+      await c.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+      await c.query(`CREATE DATABASE "${building}"`);
+      const database = await openDatabase({ url: dbUrl(url, building), poolSize: 2 });
+      try {
+        await database.migrate();
+      } finally {
+        await database.close();
+      }
+      await c.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    } finally {
+      await c.query("select pg_advisory_unlock(hashtext('valoriza test template'))");
+    }
+  });
+  return name;
+}
+
+/** A new database cloned from the template; answers its URL. */
+export async function cloneFromPgTemplate(url: string, template: string, name: string): Promise<string> {
+  await withAdmin(url, async (c) => {
+    // CREATE DATABASE … TEMPLATE refuses while someone is connected to the template (a run
+    // building it right now ends its connections before the rename): retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        return;
+      } catch (e) {
+        if (attempt >= 50 || !/being accessed by other users/.test((e as Error).message)) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  });
+  return dbUrl(url, name);
+}
