@@ -4,6 +4,9 @@ import { LogoMark } from "../components/ui/logo.tsx";
 
 export const CONTACT_EMAIL = "contacto@valoriza.co";
 
+const legalLink =
+  "inline-flex min-h-6 items-center rounded font-medium text-slate-600 underline-offset-2 hover:text-emerald-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500";
+
 export function Footer() {
   return (
     <footer className="mt-16 border-t border-slate-200/80 bg-white max-sm:pb-20">
@@ -32,9 +35,23 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-100">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-500 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} Valoriza. Hecho en Colombia.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p>© {new Date().getFullYear()} Valoriza. Hecho en Colombia.</p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              <li>
+                <Link to="/terminos" className={legalLink}>
+                  Términos y condiciones
+                </Link>
+              </li>
+              <li>
+                <Link to="/privacidad" className={legalLink}>
+                  Política de tratamiento de datos personales
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );

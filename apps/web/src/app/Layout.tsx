@@ -2,6 +2,7 @@ import { Suspense, useLayoutEffect, useState } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router-dom";
 import { LoadingState } from "../components/ui/spinner.tsx";
 import { useLiveEvents } from "../lib/live-events.ts";
+import { ConsentGate } from "../features/legal/ConsentGate.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { AuthDialogHost, ToasterHost } from "./LazyHosts.tsx";
@@ -57,6 +58,8 @@ export function Layout() {
       </main>
       <Footer />
       <AuthDialogHost />
+      {/* Accounts without consent to the current terms accept them before going on (issue 16). */}
+      <ConsentGate />
       <ToasterHost />
       <ScrollToTop pathname={pathname} />
     </div>

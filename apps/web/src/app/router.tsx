@@ -63,6 +63,8 @@ const StatusPage = lazy(() => import("../features/status/StatusPage.tsx").then((
 const DonationsPage = lazy(() =>
   import("../features/donations/DonationsPage.tsx").then((m) => ({ default: m.DonationsPage })),
 );
+const TermsPage = lazy(() => import("../features/legal/TermsPage.tsx").then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import("../features/legal/PrivacyPage.tsx").then((m) => ({ default: m.PrivacyPage })));
 const ActionsDemoPage = lazy(() =>
   import("../features/actions-demo/ActionsDemoPage.tsx").then((m) => ({ default: m.ActionsDemoPage })),
 );
@@ -105,6 +107,8 @@ export function AppRoutes() {
         <Route path="admin" element={<AdminPage />} />
         <Route path="intercambiar" element={<ExchangePage />} />
         <Route path="intercambios-locales" element={<LocalExchangesPage />} />
+        <Route path="terminos" element={<TermsPage />} />
+        <Route path="privacidad" element={<PrivacyPage />} />
         {/* Areas still to come (/intercambiar, /vender, …) land here for now. */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

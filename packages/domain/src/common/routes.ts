@@ -34,6 +34,8 @@ export const WEB_ROUTES = [
   "admin",
   "intercambiar",
   "intercambios-locales",
+  "terminos",
+  "privacidad",
 ] as const;
 
 const segments = (path: string) => path.split("/").filter((s) => s !== "");

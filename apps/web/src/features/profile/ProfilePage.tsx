@@ -10,6 +10,7 @@ import { LoadingState } from "../../components/ui/spinner.tsx";
 import { type Profile, useProfileQuery } from "../../lib/account.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
+import { DataSection } from "./DataSection.tsx";
 import { USER_TYPE_LABELS } from "./labels.ts";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
@@ -49,6 +50,7 @@ function ProfileContent() {
               <PasswordForm />
             </div>
           </div>
+          <DataSection profile={profile.data} />
         </>
       ) : profile.isError ? (
         <Alert title="No pudimos cargar tu cuenta">

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MSG, type ProfileUpdateInput } from "@valoriza/domain";
+import { DATA_RIGHTS_MSG, MSG, type ProfileUpdateInput } from "@valoriza/domain";
 import { normalizeProfile, type Profile } from "../../lib/account.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query-client.ts";
@@ -39,6 +39,41 @@ export function useChangePasswordMutation() {
       const data = (body as { data?: { token?: unknown } }).data;
       if (typeof data?.token === "string") replaceSessionToken(data.token);
       return MSG.passwordUpdated;
+    },
+  });
+}
+
+/** The export's file name: the day in Colombia, e.g. valoriza-mis-datos-2026-11-26.json (as the server names it). */
+const exportFileName = () =>
+  `valoriza-mis-datos-${new Intl.DateTimeFormat("en-CA", { timeZone: "America/Bogota" }).format(new Date())}.json`;
+
+/** 'Descargar mis datos': GET /api/profile/exportar, saved by the browser as a JSON file. */
+export function useExportDataMutation() {
+  return useMutation({
+    mutationFn: async (): Promise<string> => {
+      const body = await apiRequest("/profile/exportar");
+      if (!body || typeof body !== "object") throw new Error(DATA_RIGHTS_MSG.exportError);
+      const name = exportFileName();
+      const url = URL.createObjectURL(new Blob([JSON.stringify(body, null, 2)], { type: "application/json" }));
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      return name;
+    },
+  });
+}
+
+/** 'Eliminar mi cuenta': DELETE /api/profile {password}. The caller ends the session here on success. */
+export function useDeleteAccountMutation() {
+  return useMutation({
+    mutationFn: async (password: string): Promise<string> => {
+      const body = await apiRequest("/profile", { method: "DELETE", body: { password } });
+      if (!isSuccess(body)) throw new Error(DATA_RIGHTS_MSG.deleteError);
+      return typeof body.message === "string" ? body.message : DATA_RIGHTS_MSG.accountDeleted;
     },
   });
 }
