@@ -1,9 +1,11 @@
+import { invalidIdMessage } from "@valoriza/domain";
 import { z } from "zod";
 import type { AuthUser } from "./auth.ts";
 import { forbidden } from "./errors.ts";
 import { UUID_RE } from "./ids.ts";
 
-export const INVALID_USER_ID = "El identificador de usuario no es válido";
+/** 'El identificador del usuario no es válido': the one message of a malformed id (issue 15 item 23). */
+export const INVALID_USER_ID = invalidIdMessage("usuario");
 
 /** A uuid in a path or body: 400 with `message` otherwise; stored lower-case. */
 export const uuidString = (message: string) =>

@@ -164,3 +164,115 @@ describe("HTTP parser errors (before any request exists)", () => {
     }
   });
 });
+
+describe("our own Spanish messages, never zod's (issue 15 item 23)", () => {
+  const ZOD = /se esperaba|recibido|Llaves? desconocida|Entrada inválida|Demasiado (grande|pequeño)|Opción inválida/;
+  const inject = (method: "GET" | "POST" | "PUT" | "PATCH", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: u.auth, ...(payload ? { payload } : {}) });
+
+  it("a generic zod issue is worded by us and names the field", async () => {
+    const r = await inject("GET", "/api/intercambios/ofertas?tipo=otras");
+    const body = expectEnvelope(r, 400, "VALIDATION");
+    expect(body.message).toBe("El campo tipo debe ser uno de: mias, todas");
+  });
+
+  it("open offers: a fractional range is rounded, the spec's own userId ignored", async () => {
+    const asset = json(
+      await inject("POST", "/api/assets", {
+        title: "Patineta eléctrica",
+        description: "Poco uso, cargador incluido",
+        assetType: "bien",
+        origin: "personal",
+        category: "Deportes",
+        condition: "usado",
+        physicalState: "bueno",
+        yearOfPurchase: 2023,
+        baseValueCOP: 1_200_000,
+        mainPurpose: "intercambiar",
+        privacy: "publico",
+        images: [],
+      }),
+    ).data;
+    const r = await inject("POST", "/api/intercambios/ofertas", {
+      activoId: asset._id,
+      categoriaDeseada: "Tecnología",
+      rangoValorDeseadoCOP: { min: 800_000.4, max: 1_300_000.6 },
+      userId: u.id,
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(json(r).data.rangoValorDeseadoCOP).toEqual({ min: 800_000, max: 1_300_001 });
+    const bad = await inject("POST", "/api/intercambios/ofertas", {
+      activoId: asset._id,
+      categoriaDeseada: "Tecnología",
+      rangoValorDeseadoCOP: { min: "mucho", max: -1 },
+    });
+    const body = expectEnvelope(bad, 400, "VALIDATION");
+    expect(body.message).toBe(
+      "El mínimo del rango de valor deseado debe ser un número de pesos mayor o igual a 0. " +
+        "El máximo del rango de valor deseado debe ser un número de pesos mayor o igual a 0",
+    );
+  });
+
+  it("a malformed id answers 400 'El identificador … no es válido' everywhere, whatever its length", async () => {
+    const routes: [method: "GET" | "POST" | "PUT" | "PATCH", url: string, what: string][] = [
+      ["GET", "/api/activos/X", "del activo"],
+      ["GET", "/api/assets/user/X", "del usuario"],
+      ["GET", "/api/usuarios/X/saldo", "del usuario"],
+      ["GET", "/api/movimientos/X", "del usuario"],
+      ["GET", "/api/reputation/X", "del usuario"],
+      ["POST", "/api/loans/approve/X", "del préstamo"],
+      ["GET", "/api/loans/lender-assets/X", "del prestamista"],
+      ["POST", "/api/rentals/X/reservar", "del alquiler"],
+      ["POST", "/api/rentals/bookings/X/cancelar", "de la reserva"],
+      ["GET", "/api/rentals/asset/X", "del activo"],
+      ["POST", "/api/donations/accept/X", "de la donación"],
+      ["GET", "/api/donations/asset/X", "del activo"],
+      ["PUT", "/api/custodia/cancelar/X", "de la custodia"],
+      ["PATCH", "/api/exchanges/X/status", "de la propuesta"],
+      ["POST", "/api/marketplace/X/comprar", "del producto"],
+      ["GET", "/api/chat/X", "del chat"],
+    ];
+    const wrong: string[] = [];
+    for (const [method, url, what] of routes) {
+      for (const id of ["no-es-un-id", "01890000-0000-7000-8000-00000000000Z", "a".repeat(90)]) {
+        const r = await inject(method, url.replace("X", id), method === "GET" ? undefined : {});
+        const body = r.json() as { message?: string; code?: string };
+        if (r.statusCode !== 400 || body.message !== `El identificador ${what} no es válido`)
+          wrong.push(`${method} ${url} (${id.length}): ${r.statusCode} ${body.message}`);
+      }
+      // Longer than any route parameter: still a 400, never a 403/404.
+      const long = await inject(method, url.replace("X", "a".repeat(5000)), method === "GET" ? undefined : {});
+      if (long.statusCode !== 400) wrong.push(`${method} ${url} (5000): ${long.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("a 5,000-character (or any malformed) wizard userId is a 400, not a 403", async () => {
+    for (const userId of ["a".repeat(5000), "x".repeat(60)]) {
+      const r = await inject("POST", "/api/tiempo/registrar", {
+        tipo: "Clases",
+        horas: 2,
+        especializado: false,
+        descripcion: "Clases de guitarra",
+        userId,
+      });
+      const body = expectEnvelope(r, 400, "VALIDATION");
+      expect(body.message).toBe("El identificador del usuario no es válido");
+    }
+  });
+
+  it("no answer of the bad-input sweep carries zod's wording", async () => {
+    const probes: [method: "GET" | "POST" | "PUT", url: string, payload?: object][] = [
+      ["GET", "/api/community-donations?limit=0"],
+      ["GET", "/api/community-donations?limit=abc"],
+      ["POST", "/api/intercambios/ofertas", { activoId: 5, categoriaDeseada: [], extra: true }],
+      ["POST", "/api/notificaciones/marcar-leidas", { notificacionIds: "x" }],
+      ["PUT", "/api/profile", { redes: [1] }],
+    ];
+    for (const [method, url, payload] of probes) {
+      const r = await inject(method, url, payload);
+      expect(r.statusCode, url).toBe(400);
+      expect(json(r).message, url).not.toMatch(ZOD);
+    }
+  });
+});

@@ -56,13 +56,95 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: MSG.invalidData },
 };
 
-type Issue = { path?: string; instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+type Issue = {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: {
+    issue?: { path?: PropertyKey[] };
+    expected?: string;
+    origin?: string;
+    minimum?: number | bigint;
+    maximum?: number | bigint;
+    inclusive?: boolean;
+    keys?: string[];
+    values?: unknown[];
+    format?: string;
+    divisor?: number;
+  };
+};
+
+/** zod's own (locale) wording: replaced by ours, which says which field and why (issue 15 item 23). */
+const ZOD_WORDING =
+  /^(Entrada inválida|Opción inválida|Demasiado (grande|pequeño)|Cadena inválida|Inválido |Número inválido|Llaves? (desconocidas?|inválida)|Valor inválido|Invalid input)/;
+
+const TYPE_WORDS: Record<string, string> = {
+  int: "un número entero",
+  number: "un número",
+  bigint: "un número entero",
+  string: "un texto",
+  boolean: "verdadero o falso",
+  object: "un objeto",
+  array: "una lista",
+  date: "una fecha",
+};
+
+const FORMAT_WORDS: Record<string, string> = {
+  email: "un correo electrónico válido",
+  url: "una dirección web válida (http o https)",
+  date: "una fecha válida (AAAA-MM-DD)",
+  datetime: "una fecha y hora válidas (ISO 8601)",
+};
+
+const num = (n: number | bigint | undefined) => (typeof n === "number" ? n.toLocaleString("es-CO") : String(n ?? ""));
+
+/** Our Spanish message for one of zod's generic issues, naming the field (`where`, e.g. rangoValorDeseadoCOP.min). */
+export function ownIssueMessage(i: Issue, where: string): string {
+  const p = i.params ?? {};
+  const field = where ? `El campo ${where}` : "El cuerpo de la solicitud";
+  const sized = p.origin === "string" ? "caracteres" : p.origin === "array" || p.origin === "set" ? "elementos" : "";
+  switch (i.keyword) {
+    case "invalid_type":
+      if (/recibido undefined$/.test(i.message ?? "")) return where ? `Falta el campo ${where}` : MSG.invalidData;
+      return `${field} debe ser ${TYPE_WORDS[p.expected ?? ""] ?? "de otro tipo"}`;
+    case "too_small":
+      if (sized)
+        return p.minimum === 1 && sized === "caracteres"
+          ? `${field} no puede estar vacío`
+          : `${field} debe tener al menos ${num(p.minimum)} ${sized}`;
+      return `${field} debe ser ${p.inclusive === false ? "mayor que" : "mayor o igual a"} ${num(p.minimum)}`;
+    case "too_big":
+      if (sized) return `${field} no puede tener más de ${num(p.maximum)} ${sized}`;
+      return `${field} debe ser ${p.inclusive === false ? "menor que" : "menor o igual a"} ${num(p.maximum)}`;
+    case "invalid_format":
+      if (p.format === "uuid" || p.format === "guid")
+        return where ? `El identificador ${where} no es válido` : "El identificador no es válido";
+      return FORMAT_WORDS[p.format ?? ""]
+        ? `${field} debe ser ${FORMAT_WORDS[p.format ?? ""]}`
+        : `${field} no tiene un formato válido`;
+    case "not_multiple_of":
+      return `${field} debe ser múltiplo de ${num(p.divisor)}`;
+    case "unrecognized_keys": {
+      const keys = p.keys ?? [];
+      return `${keys.length > 1 ? "Campos no permitidos" : "Campo no permitido"}: ${keys.join(", ")}`;
+    }
+    case "invalid_value": {
+      const values = (p.values ?? []).map(String);
+      return values.length === 1 ? `${field} debe ser ${values[0]}` : `${field} debe ser uno de: ${values.join(", ")}`;
+    }
+    default:
+      return `${field} no es válido`;
+  }
+}
 
 function issueMessage(i: Issue): string {
   const message = i.message ?? MSG.invalidData;
   const segments = i.params?.issue?.path ?? [];
-  const where = segments.length ? segments.map(String).join(".") : (i.instancePath ?? "").replace(/^\//, "");
-  // Our own messages name the field already; zod's generic ones ("Entrada inválida: ...") do not.
+  const where = segments.length
+    ? segments.map(String).join(".")
+    : (i.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
+  if (ZOD_WORDING.test(message)) return ownIssueMessage(i, where);
+  // Our own messages name the field already.
   return where && message.includes(":") ? `${where}: ${message}` : message;
 }
 

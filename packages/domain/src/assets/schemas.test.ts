@@ -160,7 +160,7 @@ describe("assetFormSchema (POST /api/assets)", () => {
       especializacion: "Portátiles",
       location: "Chapinero",
       ubicacion: { ciudad: "Bogotá" },
-      userId: "u-1",
+      userId: "01890000-0000-7000-8000-0000000000AA",
       creditosAsignados: 999_999,
     });
     expect(d).toMatchObject({
@@ -168,7 +168,7 @@ describe("assetFormSchema (POST /api/assets)", () => {
       especializacion: "Portátiles",
       location: "Chapinero",
       ubicacion: { ciudad: "Bogotá", departamento: "" },
-      userId: "u-1",
+      userId: "01890000-0000-7000-8000-0000000000aa",
     });
     expect(d).not.toHaveProperty("creditosAsignados");
   });

@@ -7,6 +7,7 @@
  * they are converted; an empty string counts as missing.
  */
 import { z } from "zod";
+import { invalidIdMessage, UUID_RE } from "../common/ids.ts";
 import { isBlankText } from "../common/text.ts";
 import { MAX_AMOUNT_COP, MAX_IMAGES } from "../constants.ts";
 import { isActionAllowed } from "../economy/actions.ts";
@@ -93,7 +94,13 @@ const ubicacionSchema = z.object({
   departamento: optionalText(PLACE_MAX, ASSET_MSG.placeMax).default(""),
 });
 
-const userIdField = z.string().trim().max(64).optional();
+/** The wizard's own userId (checked against the session): blank, or a well-formed id (else 400, issue 15 item 23). */
+const userIdField = z
+  .string({ error: invalidIdMessage("usuario") })
+  .trim()
+  .refine((s) => s === "" || (s.length <= 36 && UUID_RE.test(s)), invalidIdMessage("usuario"))
+  .transform((s) => (s === "" ? undefined : s.toLowerCase()))
+  .optional();
 
 /**
  * Optional browser location of the asset ('usar mi ubicación'). The server

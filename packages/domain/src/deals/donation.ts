@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "../common/ids.ts";
 import type { ProcessSpec } from "./process.ts";
 
 /**
@@ -38,6 +39,7 @@ export const DONATION_MSG = {
   alreadyClaimed: "Esta donación ya fue reclamada por otra persona",
   notCommunity: "Esta donación tiene un destinatario: solo esa persona puede aceptarla",
   ownDonation: "No puedes reclamar tu propia donación",
+  notParty: "Esta donación o regalo es entre otras personas: no puedes aceptarlo, rechazarlo ni cancelarlo",
   created: "Donación creada",
   giftCreated: "Regalo enviado",
   accepted: "Donación recibida: el activo ya es tuyo",
@@ -120,36 +122,36 @@ export const DONATION_PROCESS = {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST /donations: donorId (the session user), assetId, recipientId (optional: blank = community), message. */
-export const createDonationSchema = z.object({
-  donorId: z.string().trim().optional(),
-  assetId: z
-    .string({ error: DONATION_MSG.required })
-    .trim()
-    .regex(UUID_RE, { message: DONATION_MSG.required })
-    .transform((s) => s.toLowerCase()),
-  recipientId: z
-    .string()
-    .trim()
-    .refine((s) => s === "" || UUID_RE.test(s), { message: DONATION_MSG.recipientNotFound })
-    .transform((s) => (s === "" ? null : s.toLowerCase()))
-    .nullish(),
-  message: z
-    .string({ error: DONATION_MSG.required })
-    .trim()
-    .min(1, DONATION_MSG.required)
-    .max(1000, "El mensaje no puede superar 1000 caracteres"),
-  /** 'regalo' from /regalar: then the recipient is required. */
-  kind: z.enum(["donacion", "regalo"]).optional(),
-});
+export const createDonationSchema = z
+  .object({
+    donorId: z.string().trim().optional(),
+    assetId: z
+      .string({ error: DONATION_MSG.required })
+      .trim()
+      .regex(UUID_RE, { message: DONATION_MSG.required })
+      .transform((s) => s.toLowerCase()),
+    recipientId: z
+      .string()
+      .trim()
+      .refine((s) => s === "" || UUID_RE.test(s), { message: DONATION_MSG.recipientNotFound })
+      .transform((s) => (s === "" ? null : s.toLowerCase()))
+      .nullish(),
+    message: z
+      .string({ error: DONATION_MSG.required })
+      .trim()
+      .min(1, DONATION_MSG.required)
+      .max(1000, "El mensaje no puede superar 1000 caracteres"),
+    /** 'regalo' from /regalar: then the recipient is required. */
+    kind: z.enum(["donacion", "regalo"], { error: "El tipo debe ser donacion o regalo" }).optional(),
+  })
+  .superRefine((d, ctx) => {
+    // A gift without recipient is invalid input (400 VALIDATION), not a rule of the deal (issue 15 item 23).
+    if (d.kind === "regalo" && !d.recipientId)
+      ctx.addIssue({ code: "custom", path: ["recipientId"], message: DONATION_MSG.giftRecipientRequired });
+  });
 export type CreateDonationInput = z.input<typeof createDonationSchema>;
 
-export const donationIdParamsSchema = z.object({
-  id: z
-    .string()
-    .trim()
-    .regex(UUID_RE, { message: DONATION_MSG.notFound })
-    .transform((s) => s.toLowerCase()),
-});
+export const donationIdParamsSchema = z.object({ id: idSchema("donacion") });
 
 export const donationSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "../common/ids.ts";
 import { GUARANTEE_TYPES, LOAN_DEFAULTS } from "../economy/constants.ts";
 import type { ProcessSpec } from "./process.ts";
 
@@ -338,7 +339,9 @@ export const createLoanSchema = z
 export type CreateLoanInput = z.input<typeof createLoanSchema>;
 export type CreateLoanData = z.output<typeof createLoanSchema>;
 
-export const loanIdParamsSchema = z.object({ id: id(LOAN_MSG.notFound) });
+export const loanIdParamsSchema = z.object({ id: idSchema("prestamo") });
+/** GET /loans/lender-assets/{id}: the id is a lender's (a user), not a loan's. */
+export const lenderIdParamsSchema = z.object({ id: idSchema("prestamista") });
 
 export const loanSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "../common/ids.ts";
 import type { ProcessSpec } from "./process.ts";
 import { balanceSchema } from "./schemas.ts";
 
@@ -221,9 +222,9 @@ export type CreateRentalData = z.output<typeof createRentalSchema>;
 export const bookRentalSchema = z.object({ startDate: calendarDate, endDate: calendarDate }).superRefine(checkPeriod);
 export type BookRentalInput = z.input<typeof bookRentalSchema>;
 
-export const rentalIdParamsSchema = z.object({ id: uuid(RENTAL_MSG.notFound) });
-export const rentalBookingIdParamsSchema = z.object({ id: uuid(RENTAL_MSG.bookingNotFound) });
-export const rentalAssetParamsSchema = z.object({ assetId: uuid(RENTAL_MSG.notFound) });
+export const rentalIdParamsSchema = z.object({ id: idSchema("alquiler") });
+export const rentalBookingIdParamsSchema = z.object({ id: idSchema("reserva") });
+export const rentalAssetParamsSchema = z.object({ assetId: idSchema("activo") });
 
 // ---------- responses ----------
 

@@ -31,6 +31,14 @@ const creditosAdicionales = z
   .max(1_000_000_000, EXCHANGE_MSG.creditsInvalid)
   .default(0);
 
+/** A bound of the wished value range, in pesos: fractions of a peso are rounded (issue 15 item 23). */
+const rangeBound = (message: string) =>
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(1_000_000_000_000, message)
+    .transform((n) => Math.round(n));
+
 export const latLngSchema = z.object(
   {
     lat: z
@@ -90,15 +98,20 @@ export const createOpenOfferSchema = z
     subcategoriaDeseada: z.string().trim().max(120).default(""),
     /** Defaults to 80-120% of the asset's base value (the server fills it in). */
     rangoValorDeseadoCOP: z
-      .object({ min: z.number().int().min(0), max: z.number().int().min(0) })
+      .object(
+        { min: rangeBound(EXCHANGE_MSG.rangeMinInvalid), max: rangeBound(EXCHANGE_MSG.rangeMaxInvalid) },
+        { error: EXCHANGE_MSG.rangeShape },
+      )
       .refine((r) => r.min <= r.max, EXCHANGE_MSG.rangeInvalid)
       .optional(),
     modalidadEconomica: z.enum(["creditos", "dinero", "mixto"]).default("creditos"),
     radioKm: z.number().min(0).max(1000).default(10),
     preferenciaContraparte: z.string().trim().max(40).default("cualquiera"),
     permiteContraofertas: z.boolean().default(true),
+    /** The spec's client may send its own id: ignored, the offer is always the session user's. */
+    userId: z.unknown().optional(),
   })
-  .strict();
+  .transform(({ userId: _ignored, ...offer }) => offer);
 export type CreateOpenOfferInput = z.input<typeof createOpenOfferSchema>;
 export type CreateOpenOfferData = z.output<typeof createOpenOfferSchema>;
 

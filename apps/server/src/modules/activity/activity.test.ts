@@ -167,7 +167,7 @@ describe("movements", () => {
     for (const bad of ["abc", "12345", `${u.id}0`]) {
       const res = await get(`/api/movimientos/${bad}`, u);
       expect(res.statusCode).toBe(400);
-      expect(json(res).message).toBe("El identificador de usuario no es válido");
+      expect(json(res).message).toBe("El identificador del usuario no es válido");
     }
     expect((await get(`/api/movimientos/${u.id}`)).statusCode).toBe(401);
     expect((await get("/api/movimientos/mis-movimientos/all")).statusCode).toBe(401);

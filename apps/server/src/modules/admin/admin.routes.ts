@@ -8,6 +8,7 @@ import {
   adminWithdrawalListResponseSchema,
   adminWithdrawalResponseSchema,
   createProductSchema,
+  idSchema,
   MARKETPLACE_MSG,
   marketplaceIdParamsSchema,
   type Purchase,
@@ -22,6 +23,7 @@ import {
 } from "@valoriza/domain";
 import type { onRequestAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { ADMIN_PRODUCT_BODY_LIMIT, requireAdmin } from "../../lib/admin.ts";
 import { currentUser } from "../../lib/auth.ts";
@@ -151,7 +153,7 @@ export const adminRoutes =
           summary: "Marcar una compra entregada, o cancelarla con reembolso (la unidad vuelve al stock)",
           security: bearerSecurity,
           headers: idempotencyHeaders,
-          params: marketplaceIdParamsSchema,
+          params: z.object({ id: idSchema("compra") }),
           body: updatePurchaseSchema,
           response: { 200: purchaseResponseSchema, ...writeErrors },
         },
@@ -201,7 +203,7 @@ export const adminRoutes =
             "Resolver un retiro: aprobado (pagado, con la referencia del pago) o rechazado (los créditos vuelven al usuario)",
           security: bearerSecurity,
           headers: idempotencyHeaders,
-          params: marketplaceIdParamsSchema,
+          params: z.object({ id: idSchema("retiro") }),
           body: updateWithdrawalSchema,
           response: { 200: adminWithdrawalResponseSchema, ...writeErrors },
         },

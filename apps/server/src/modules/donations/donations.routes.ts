@@ -6,6 +6,8 @@ import {
   donationIdParamsSchema,
   donationSchema,
   errorResponseSchema,
+  idSchema,
+  limitQuery,
 } from "@valoriza/domain";
 import type { onRequestAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -24,13 +26,7 @@ const errors = {
   409: errorResponseSchema,
   422: errorResponseSchema,
 };
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const assetParams = z.object({
-  assetId: z
-    .string()
-    .regex(UUID_RE, { message: "Activo no encontrado" })
-    .transform((s) => s.toLowerCase()),
-});
+const assetParams = z.object({ assetId: idSchema("activo") });
 const idemHeader = z.looseObject({ "idempotency-key": z.string().optional() });
 const one = z.object({ success: z.literal(true), message: z.string(), data: donationSchema });
 /** The answer of a donation call; a gift is told in gift words (issue 15 item 13). */
@@ -39,7 +35,6 @@ const answer = (message: string, gift: string) => (r: DonationResult) => ({
   message: r.donation.kind === "regalo" ? gift : message,
   data: r.donation,
 });
-
 
 type Step = (
   user: ReturnType<typeof currentUser>,
@@ -89,8 +84,8 @@ export const donationsRoutes =
         schema: {
           tags: ["Donaciones"],
           summary: "Donaciones comunitarias sin reclamar (sin sesión)",
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),
-          response: { 200: z.array(communityDonationSchema) },
+          querystring: z.object({ limit: limitQuery(100, 50) }),
+          response: { 200: z.array(communityDonationSchema), 400: errorResponseSchema },
         },
       },
       async (req) => donations.community(req.query.limit),

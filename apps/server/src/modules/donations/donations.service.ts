@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { ASSET_NOT_FOUND, lockAsset } from "../assets/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
@@ -65,6 +65,10 @@ export function createDonationsService({ db }: AppDeps, engine: DealsEngine) {
     (transition: string) =>
     (user: AuthUser, id: string, uow: UnitOfWork<DonationResult> = plain): Promise<DonationResult> =>
       uow(async (tx) => {
+        // A direct donation or gift between other people: 403 as in the other areas (issue 15 item 23).
+        const d = await findDonation(tx, id);
+        if (d && !d.community && d.donorId !== user.id && d.recipientId !== user.id)
+          throw forbidden(DONATION_MSG.notParty);
         const out = await engine.apply<DonationRow>(tx, {
           dealId: id,
           transition,

@@ -67,6 +67,7 @@ describe("donations and gifts", () => {
     const noOne = await give(donor, { assetId: asset._id, message: "Feliz cumpleaños", kind: "regalo" });
     expect(noOne.statusCode).toBe(400);
     expect(json(noOne).message).toBe("Debes especificar el destinatario del regalo.");
+    expect(json(noOne).code).toBe("VALIDATION"); // issue 15 item 23: invalid input, not BAD_REQUEST
     const r = await give(donor, {
       assetId: asset._id,
       recipientId: friend.id,
@@ -77,6 +78,14 @@ describe("donations and gifts", () => {
     const id = json(r).data._id;
     expect((await act(other, "claim", id)).statusCode).toBe(409);
     expect((await act(donor, "accept", id)).statusCode).toBe(403);
+    // Issue 15 item 23: someone else's pending gift is a 403 as in the other areas (was 404).
+    for (const step of ["accept", "reject", "cancel"]) {
+      const theirs = await act(other, step, id);
+      expect(theirs.statusCode, step).toBe(403);
+      expect(json(theirs).message).toBe(
+        "Esta donación o regalo es entre otras personas: no puedes aceptarlo, rechazarlo ni cancelarlo",
+      );
+    }
     const ok = await act(friend, "accept", id);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(json(ok).data).toMatchObject({ status: "completed", recipientId: { _id: friend.id, name: "U1" } });
@@ -198,6 +207,21 @@ describe("the asset page's donation (GET /donations/asset/{assetId})", () => {
     expect(missing.json()).toMatchObject({ success: false, message: "Activo no encontrado", code: "NOT_FOUND" });
     const bad = await t.app.inject({ method: "GET", url: "/api/donations/asset/no-es-un-id" });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ success: false, code: "VALIDATION" });
+    expect(bad.json()).toMatchObject({
+      success: false,
+      code: "VALIDATION",
+      message: "El identificador del activo no es válido",
+    });
+    const badId = await act((await k.users(1))[0] as TestUser, "accept", "no-es-un-id");
+    expect(json(badId)).toMatchObject({ code: "VALIDATION", message: "El identificador de la donación no es válido" });
+  });
+
+  it("?limit= of the community list: our Spanish message, not zod's (issue 15 item 23)", async () => {
+    for (const q of ["0", "abc", "101", "2.5"]) {
+      const r = await t.app.inject({ method: "GET", url: `/api/community-donations?limit=${q}` });
+      expect(r.statusCode, q).toBe(400);
+      expect(json(r).message).toBe("El límite debe ser un número entero entre 1 y 100");
+    }
+    expect((await t.app.inject({ method: "GET", url: "/api/community-donations?limit=3" })).statusCode).toBe(200);
   });
 });

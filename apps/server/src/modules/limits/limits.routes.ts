@@ -1,6 +1,7 @@
 import {
   adminReviewListResponseSchema,
   errorResponseSchema,
+  idSchema,
   myLimitsResponseSchema,
   reviewApprovedResponseSchema,
   userVerifiedResponseSchema,
@@ -14,7 +15,8 @@ import type { LimitsService } from "./limits.service.ts";
 
 const e = errorResponseSchema;
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.uuid({ message: "Identificador inválido" }) });
+const reviewIdParams = z.object({ id: idSchema("revision") });
+const userIdParams = z.object({ id: idSchema("usuario") });
 
 /** Limits on self-declared value (ADR 015): the person's status and the admin's review queue. */
 export const limitsRoutes =
@@ -58,7 +60,7 @@ export const limitsRoutes =
           tags: ["Administración"],
           summary: "Aprobar créditos en revisión: se liberan una sola vez (solo administradores)",
           security,
-          params: idParams,
+          params: reviewIdParams,
           response: { 200: reviewApprovedResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
         },
       },
@@ -73,7 +75,7 @@ export const limitsRoutes =
           tags: ["Administración"],
           summary: "Verificar a una persona: límite de liberación mayor (solo administradores)",
           security,
-          params: idParams,
+          params: userIdParams,
           response: { 200: userVerifiedResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
         },
       },

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from "@valoriza/domain";
+import { errorResponseSchema, idSchema } from "@valoriza/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -6,7 +6,6 @@ import { notFound } from "../../lib/errors.ts";
 import { findUserById } from "../users/index.ts";
 import { computeReputation } from "./reputation.service.ts";
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const part = z.object({ cantidad: z.number(), peso: z.number(), puntos: z.number() });
 
 /** GET /reputation/{id}: public (the owner card shows it), the figure and its parts. */
@@ -19,7 +18,7 @@ export const reputationRoutes =
         schema: {
           tags: ["Usuarios"],
           summary: "Reputación de un usuario: la cifra y sus partes, derivadas del historial de operaciones",
-          params: z.object({ id: z.string().regex(UUID_RE, { message: "Usuario no encontrado" }) }),
+          params: z.object({ id: idSchema("usuario") }),
           response: {
             200: z.object({
               success: z.literal(true),

@@ -233,7 +233,7 @@ describe("access", () => {
       for (const r of routes(bad)) {
         const res = await t.app.inject({ method: r.method, url: r.url, headers: u.auth });
         expect(res.statusCode, `${r.method} ${r.url}`).toBe(400);
-        expect(json(res)).toMatchObject({ success: false, message: "El identificador de usuario no es válido" });
+        expect(json(res)).toMatchObject({ success: false, message: "El identificador del usuario no es válido" });
       }
     }
   });
