@@ -143,9 +143,8 @@ function issueMessage(i: Issue): string {
   const where = segments.length
     ? segments.map(String).join(".")
     : (i.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
-  if (ZOD_WORDING.test(message)) return ownIssueMessage(i, where);
-  // Our own messages name the field already.
-  return where && message.includes(":") ? `${where}: ${message}` : message;
+  // zod's generic wording is replaced by ours; our own messages already say which field.
+  return ZOD_WORDING.test(message) ? ownIssueMessage(i, where) : message;
 }
 
 /** Sends the envelope (JSON, whatever the route's content type was going to be). */

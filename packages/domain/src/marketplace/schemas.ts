@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isBlankText } from "../common/text.ts";
 import { MAX_AMOUNT_CREDITS } from "../constants.ts";
 import { MARKETPLACE_MSG as M } from "./messages.ts";
 import { PURCHASE_STATES } from "./process.ts";
@@ -27,12 +28,19 @@ export const productImageSchema = z
   .max(MAX_PRODUCT_IMAGE_CHARS, M.imagenInvalid)
   .refine((s) => s === "" || (IMAGE_RE.test(s) && !s.includes("..")), M.imagenInvalid);
 
-const nombre = z.string({ error: M.nombreRequired }).trim().min(1, M.nombreRequired).max(120, M.nombreTooLong);
+// A name or category made only of invisible characters (zero-width spaces, BOM...) is empty (issue 15 item 24).
+const nombre = z
+  .string({ error: M.nombreRequired })
+  .trim()
+  .min(1, M.nombreRequired)
+  .max(120, M.nombreTooLong)
+  .refine((s) => !isBlankText(s), M.nombreRequired);
 const categoria = z
   .string({ error: M.categoriaRequired })
   .trim()
   .min(1, M.categoriaRequired)
-  .max(60, M.categoriaTooLong);
+  .max(60, M.categoriaTooLong)
+  .refine((s) => !isBlankText(s), M.categoriaRequired);
 const descripcion = z.string({ error: M.descripcionTooLong }).trim().max(2000, M.descripcionTooLong);
 const creditos = z
   .number({ error: M.creditosInvalid })

@@ -6,20 +6,75 @@ import { MSG } from "../messages.ts";
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} no puede tener más de ${max} caracteres`);
 
+/** A real calendar day written AAAA-MM-DD ('2026-02-30' is not one: Date.parse would roll it to March). */
+const isCalendarDay = (s: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
 const isoDate = z
-  .string()
+  .string({ error: "La fecha de nacimiento debe tener el formato AAAA-MM-DD" })
   .trim()
+  .refine((s) => s === "" || /^\d{4}-\d{2}-\d{2}$/.test(s), "La fecha de nacimiento debe tener el formato AAAA-MM-DD")
   .refine(
-    (s) => s === "" || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s))),
-    "La fecha de nacimiento debe tener el formato AAAA-MM-DD",
+    (s) => s === "" || !/^\d{4}-\d{2}-\d{2}$/.test(s) || isCalendarDay(s),
+    "La fecha de nacimiento no existe en el calendario",
   )
-  .refine((s) => s === "" || (s >= "1900-01-01" && Date.parse(s) <= Date.now()), "La fecha de nacimiento no es válida");
+  .refine(
+    (s) => s === "" || !isCalendarDay(s) || (s >= "1900-01-01" && Date.parse(s) <= Date.now()),
+    "La fecha de nacimiento no es válida",
+  );
+
+/** Where a handle of each network lives: '@laurarios' on Instagram is https://www.instagram.com/laurarios. */
+const NETWORK_SITES = {
+  facebook: { label: "Facebook", base: "https://www.facebook.com/", hosts: ["facebook.com", "fb.com"] },
+  instagram: { label: "Instagram", base: "https://www.instagram.com/", hosts: ["instagram.com"] },
+  linkedin: { label: "LinkedIn", base: "https://www.linkedin.com/", hosts: ["linkedin.com"] },
+} as const;
+
+/**
+ * A social network link: stored and answered only as an http(s) URL (issue 15 item 24). An http(s) address
+ * is kept; a bare one of the network ('facebook.com/laura') or a handle ('@laura', LinkedIn 'in/laura') is
+ * made one; any other scheme (javascript:, data:, ...) or text is refused.
+ */
+const networkLink = (network: keyof typeof NETWORK_SITES) => {
+  const { label, base, hosts } = NETWORK_SITES[network];
+  const message = `${label}: escribe un enlace que empiece por https:// (por ejemplo ${base}tu-perfil) o tu usuario`;
+  return z
+    .string({ error: message })
+    .trim()
+    .max(200, `${label} no puede tener más de 200 caracteres`)
+    .transform((s, ctx) => {
+      if (s === "") return "";
+      const bareSite = new RegExp(`^(www\\.)?(${hosts.map((h) => h.replace(".", "\\.")).join("|")})(/|$)`, "i");
+      const handle = network === "linkedin" ? /^(in|company)\/[\w.-]{1,100}\/?$/i : /^@?[\w.-]{1,100}$/;
+      const candidate = /^https?:\/\//i.test(s)
+        ? s
+        : bareSite.test(s)
+          ? `https://${s}`
+          : handle.test(s)
+            ? `${base}${s.replace(/^@/, "")}`
+            : null;
+      let url: URL | null = null;
+      try {
+        url = candidate ? new URL(candidate) : null;
+      } catch {
+        url = null;
+      }
+      if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname.includes(".")) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return candidate as string;
+    });
+};
 
 /** Social networks; in an update, a network not sent keeps its value. */
 export const redesSchema = z.object({
-  facebook: optionalText(200, "Facebook").optional(),
-  instagram: optionalText(200, "Instagram").optional(),
-  linkedin: optionalText(200, "LinkedIn").optional(),
+  facebook: networkLink("facebook").optional(),
+  instagram: networkLink("instagram").optional(),
+  linkedin: networkLink("linkedin").optional(),
 });
 
 /**

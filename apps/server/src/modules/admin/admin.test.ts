@@ -85,6 +85,17 @@ describe("products and the log", () => {
     const badStock = await k.req("PUT", admin, `/api/admin/marketplace/${id}`, { stock: -2 });
     expect(badStock.statusCode).toBe(400);
     expect((await k.req("PUT", admin, `/api/admin/marketplace/${id}`, {})).statusCode).toBe(400);
+    // Issue 15 item 24: a name or category of invisible characters only (zero-width space, BOM) is empty.
+    for (const body of [
+      { nombre: "\u200B\u200B", categoria: "Educación", creditos: 5 },
+      { nombre: "Taller", categoria: "\uFEFF\u200D", creditos: 5 },
+    ]) {
+      const invisible = await k.req("POST", admin, "/api/admin/marketplace", body);
+      expect(invisible.statusCode, JSON.stringify(body)).toBe(400);
+      expect(json(invisible).message).toMatch(/^(El nombre|La categoría)/);
+    }
+    const renamed = await k.req("PUT", admin, `/api/admin/marketplace/${id}`, { nombre: "\u2060\u200B " });
+    expect(renamed.statusCode).toBe(400);
     expect((await k.req("PUT", admin, `/api/admin/marketplace/${id}`, { oculto: true })).statusCode).toBe(200);
     const pub = json(await k.req("GET", null, "/api/marketplace")).data as { _id: string }[];
     expect(pub.map((x) => x._id)).not.toContain(id);

@@ -53,7 +53,11 @@ describe("PUT /api/profile", () => {
       userType: "empresa",
       visibility: "validado",
       description: "Diseñadora y ciclista.",
-      redes: { facebook: "laura.rios", instagram: "@laurarios", linkedin: "in/laurarios" },
+      redes: {
+        facebook: "https://www.facebook.com/laura.rios",
+        instagram: "https://www.instagram.com/laurarios",
+        linkedin: "https://www.linkedin.com/in/laurarios",
+      },
     };
     const res = await t.app.inject({ method: "PUT", url: "/api/profile", headers: u.auth, payload: patch });
     expect(res.statusCode).toBe(200);
@@ -94,7 +98,72 @@ describe("PUT /api/profile", () => {
       headers: u.auth,
       payload: { redes: { instagram: "ig2" } },
     });
-    expect(json(res).data.redes).toEqual({ facebook: "fb", instagram: "ig2", linkedin: "" });
+    // A handle is kept as its network's https link (issue 15 item 24).
+    expect(json(res).data.redes).toEqual({
+      facebook: "https://www.facebook.com/fb",
+      instagram: "https://www.instagram.com/ig2",
+      linkedin: "",
+    });
+  });
+
+  it("redes: only http(s) links are stored (issue 15 item 24)", async () => {
+    const u = await signUp(t.app);
+    const put = (redes: Record<string, string>) =>
+      t.app.inject({ method: "PUT", url: "/api/profile", headers: u.auth, payload: { redes } });
+    for (const bad of [
+      "javascript:alert(1)",
+      "JavaScript:alert(document.cookie)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "ftp://facebook.com/x",
+      "https://",
+      "no es un enlace",
+    ]) {
+      const res = await put({ facebook: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(json(res).message).toBe(
+        "Facebook: escribe un enlace que empiece por https:// (por ejemplo https://www.facebook.com/tu-perfil) o tu usuario",
+      );
+    }
+    const ok = await put({
+      facebook: "facebook.com/laura.rios",
+      instagram: "@laurarios",
+      linkedin: "https://co.linkedin.com/in/laura-rios",
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(json(ok).data.redes).toEqual({
+      facebook: "https://facebook.com/laura.rios",
+      instagram: "https://www.instagram.com/laurarios",
+      linkedin: "https://co.linkedin.com/in/laura-rios",
+    });
+  });
+
+  it("fechaNacimiento: an impossible date is refused, never stored (issue 15 item 24)", async () => {
+    const u = await signUp(t.app);
+    for (const [fecha, message] of [
+      ["2026-02-30", "La fecha de nacimiento no existe en el calendario"],
+      ["1990-13-01", "La fecha de nacimiento no existe en el calendario"],
+      ["2023-02-29", "La fecha de nacimiento no existe en el calendario"],
+      ["1990-5-7", "La fecha de nacimiento debe tener el formato AAAA-MM-DD"],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: "/api/profile",
+        headers: u.auth,
+        payload: { fechaNacimiento: fecha },
+      });
+      expect(res.statusCode, fecha).toBe(400);
+      expect(json(res).message).toBe(message);
+    }
+    const me = await t.app.inject({ method: "GET", url: "/api/profile", headers: u.auth });
+    expect(json(me).data.fechaNacimiento).toBe("");
+    const leap = await t.app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: u.auth,
+      payload: { fechaNacimiento: "2000-02-29" },
+    });
+    expect(json(leap).data.fechaNacimiento).toBe("2000-02-29");
   });
 
   it("rejects invalid values in Spanish and changes nothing", async () => {
