@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   availableCredits,
+  createGoodViaApi,
   DESKTOP,
   elementsOutsideViewport,
   expectSignedOut,
@@ -37,7 +38,8 @@ describe("inicio y páginas generales", () => {
     );
     await page.goto("/");
     expect(await page.title()).toBe("Valoriza");
-    expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    // es-CO: the app's language and region (issue 15 item 6).
+    expect(await page.locator("html").getAttribute("lang")).toBe("es-CO");
     const hero = page.getByRole("link", { name: "Valoriza tu Activo" }).first();
     expect(await hero.getAttribute("href")).toBe("/registrar-activo");
     const cards = {
@@ -79,15 +81,64 @@ describe("inicio y páginas generales", () => {
 
   it("muestra '404 Page Not Found' en rutas desconocidas", async () => {
     const { page } = await openPage(browser, DESKTOP);
-    await page.goto("/esta-ruta-no-existe");
+    // The server answers HTTP 404 for them too (issue 15 item 5); the app's routes answer 200.
+    expect((await page.goto("/esta-ruta-no-existe"))?.status()).toBe(404);
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await screenshot(page, "404-desktop");
-    await page.goto("/mis-activos/algo/mas");
+    expect((await page.goto("/mis-activos/algo/mas"))?.status()).toBe(404);
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await page.getByRole("main").getByRole("link", { name: "Volver al inicio" }).click();
     await page.getByRole("heading", { name: "Activos cercanos a ti" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
+    expect((await page.goto("/intercambios-locales"))?.status()).toBe(200);
   });
+
+  it("a 390 px los saldos grandes del encabezado caben en la pantalla, con su borde", async () => {
+    const { page, errors } = await openPage(browser, PHONE);
+    await signUpViaApi(page, newUser("saldos"));
+    // Expensive goods: five-digit blocked credits (the chip that ran past the edge, issue 15 item 8).
+    for (const title of ["Portátil", "Cámara", "Consola", "Televisor"]) {
+      await createGoodViaApi(page, { title, baseValueCOP: 20_000_000 });
+    }
+    await page.reload();
+    const blocked = page.getByTestId("creditos-bloqueados").filter({ visible: true, hasText: /^\d{2,3}\.\d{3}$/ });
+    await blocked.waitFor({ timeout: 20_000 });
+    const chip = page.locator("li", { has: blocked });
+    const box = await chip.boundingBox();
+    expect(box).not.toBeNull();
+    // The ring (1 px) included: the chip ends inside the screen.
+    expect((box?.x ?? 0) + (box?.width ?? 0) + 1).toBeLessThanOrEqual(PHONE.width);
+    expect(await elementsOutsideViewport(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // The explanation behind the chip opens inside the screen too.
+    await page.getByRole("button", { name: "¿Qué son los créditos bloqueados?" }).filter({ visible: true }).click();
+    await page.getByRole("note").filter({ visible: true }).waitFor();
+    expect(await elementsOutsideViewport(page)).toEqual([]);
+    await screenshot(page, "header-phone-large-balances", false);
+    expect(errors).toEqual([]);
+  });
+
+  it("quien llega sin créditos disponibles lee en el encabezado cómo conseguirlos, con un enlace para empezar", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await openPage(browser, viewport);
+      await signUpViaApi(page, newUser("sin-creditos"));
+      await availableCredits(page).filter({ hasText: /^0$/ }).waitFor();
+      await page.getByRole("button", { name: "¿Qué son los créditos bloqueados?" }).filter({ visible: true }).click();
+      const note = page.getByRole("note").filter({ visible: true });
+      await note.getByText("¿Sin créditos disponibles?").waitFor();
+      await note
+        .getByText(
+          "registra algo que tengas (un bien, tu tiempo o dinero), completa una operación con él para liberar sus créditos, o recibe créditos de otra persona.",
+        )
+        .waitFor();
+      await screenshot(page, `header-newcomer-${viewport.width}`, false);
+      await note.getByRole("link", { name: "Registrar un activo" }).click();
+      await page.waitForURL("**/registrar-activo");
+      await page.getByRole("heading", { name: "¿Qué quieres valorizar?" }).waitFor();
+      expect(await page.getByRole("note").filter({ visible: true }).count()).toBe(0);
+      await page.context().close();
+    }
+  }, 90_000);
 
   it("no tiene desplazamiento horizontal a 390 px (inicio y perfil)", async () => {
     const { page, errors } = await openPage(browser, PHONE);
@@ -138,6 +189,59 @@ describe("inicio y páginas generales", () => {
     await page.goto("/perfil");
     await page.getByRole("form", { name: "Editar perfil" }).waitFor();
     await screenshot(page, "perfil-desktop");
+  });
+
+  it("una lista que no carga dice qué falló y ofrece 'Reintentar' (intercambios recibidas y enviadas, marketplace)", async () => {
+    const { page } = await openPage(browser, DESKTOP);
+    await signUpViaApi(page, newUser("reintentar"));
+    // The first load of each list fails (a server error); the retry reaches the real server.
+    const failOnce = async (path: string) => {
+      let failed = false;
+      await page.route(
+        (url) => url.pathname === path,
+        (route) => {
+          if (failed) return route.continue();
+          failed = true;
+          return route.fulfill({ status: 503, json: { success: false, message: "Servicio no disponible" } });
+        },
+      );
+    };
+    const cases = [
+      {
+        url: "/intercambiar?tab=recibidas",
+        api: "/api/exchanges/received",
+        title: "No pudimos cargar las propuestas recibidas",
+        after: () => page.getByText("Aún no has recibido propuestas.").waitFor(),
+      },
+      {
+        url: "/intercambiar?tab=enviadas",
+        api: "/api/exchanges/sent",
+        title: "No pudimos cargar las propuestas enviadas",
+        after: () => page.getByText("Aún no has enviado propuestas.").waitFor(),
+      },
+      {
+        url: "/marketplace",
+        api: "/api/marketplace",
+        title: "Error al cargar los productos",
+        after: () =>
+          page
+            .getByRole("list", { name: "Productos" })
+            .or(page.getByText("No hay productos disponibles"))
+            .first()
+            .waitFor(),
+      },
+    ];
+    for (const c of cases) {
+      await failOnce(c.api);
+      await page.goto(c.url);
+      const alert = page.getByRole("alert").filter({ hasText: c.title });
+      await alert.waitFor();
+      await alert.getByText("Servicio no disponible").waitFor();
+      await screenshot(page, `error-state-${c.api.split("/").pop()}`, false);
+      await alert.getByRole("button", { name: "Reintentar" }).click();
+      await c.after();
+      expect(await page.getByRole("alert").filter({ hasText: c.title }).count()).toBe(0);
+    }
   });
 
   it("/force-clean explica qué hará, limpia con un clic y vuelve al inicio", async () => {

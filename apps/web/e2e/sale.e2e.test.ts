@@ -217,7 +217,7 @@ for (const [device, tag, viewport] of [
       expect(await cashCard.getByText("Créditos bloqueados").count()).toBe(0);
       // While the sale is under way the asset is 'operacion': /mis-activos offers 'Finalizar operación'.
       await ana.page.goto("/mis-activos");
-      await ana.page.getByRole("button", { name: `Finalizar la operación de ${bici}` }).waitFor();
+      await ana.page.getByRole("button", { name: `Finalizar operación de ${bici}` }).waitFor();
       const code1 = await readCode(ana, bici, beto.user.name);
       await screenshot(ana.page, `sale-custodia-offerer-${tag}`);
       await confirmCode(beto, bici, code1);

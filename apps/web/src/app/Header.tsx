@@ -1,9 +1,11 @@
 import { formatCredits } from "@valoriza/domain";
-import { CircleCheck, Info, Lock, LogIn, LogOut, Menu, Package } from "lucide-react";
+import { CircleCheck, Info, Lock, LogIn, LogOut, Menu, MessageCircle, Package } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { CreditsHowTo } from "../components/credits-help.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { LogoMark } from "../components/ui/logo.tsx";
+import { useChatUnreadCount } from "../features/chat/api.ts";
 import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
 import { useCredits } from "../lib/account.ts";
 import { openAuthDialog } from "../lib/auth-dialog.ts";
@@ -30,13 +32,8 @@ export function Header() {
           className="flex shrink-0 items-center gap-2 rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-offset-2"
         >
           <LogoMark className="size-9" />
-          {/* Narrow phones keep the mark only, so the signed-out buttons show their words. */}
-          <span
-            className={cn(
-              "text-xl font-extrabold tracking-tight text-slate-900",
-              user ? "max-[359px]:sr-only" : "max-[419px]:sr-only",
-            )}
-          >
+          {/* Narrow phones keep the mark only, so the header's buttons keep their words. */}
+          <span className="text-xl font-extrabold tracking-tight text-slate-900 max-[419px]:sr-only">
             Valor<span className="text-emerald-600">iza</span>
           </span>
         </Link>
@@ -136,7 +133,7 @@ function CreditsSummary({ className, labelClass }: { className?: string; labelCl
       </li>
       <li
         title="Créditos bloqueados"
-        className="relative inline-flex items-center gap-1.5 rounded-full bg-amber-50 py-1 pr-1 pl-2.5 text-sm font-semibold text-amber-900 tabular-nums ring-1 ring-amber-600/20"
+        className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 py-1 pr-1 pl-2.5 sm:relative text-sm font-semibold text-amber-900 tabular-nums ring-1 ring-amber-600/20"
       >
         <Lock aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
         <span data-testid="creditos-bloqueados">{value(credits?.bloqueados)}</span>
@@ -187,14 +184,57 @@ function BlockedInfo() {
         id={id}
         role="note"
         hidden={!open}
-        className="vz-pop absolute top-full right-0 z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-3 text-sm font-normal text-slate-700 shadow-lg shadow-slate-900/10"
+        className="vz-pop absolute top-full right-0 z-50 mt-2 w-64 max-sm:right-4 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-3 text-sm font-normal text-slate-700 shadow-lg shadow-slate-900/10"
         data-state={open ? "open" : "closed"}
       >
         <strong className="font-semibold text-slate-900">Créditos bloqueados: </strong>
         {BLOCKED_CREDITS_HINT}
         <InReviewNote />
+        <NoCreditsNote onNavigate={() => setOpen(false)} />
       </span>
     </span>
+  );
+}
+
+/** A newcomer with 0 available credits: how to get some, and where to start (issue 15 item 17). */
+function NoCreditsNote({ onNavigate }: { onNavigate: () => void }) {
+  const { credits } = useCredits();
+  if (!credits || credits.disponibles > 0) return null;
+  return (
+    <span className="mt-2 block border-t border-slate-100 pt-2">
+      <strong className="block font-semibold text-slate-900">¿Sin créditos disponibles?</strong>
+      <CreditsHowTo onNavigate={onNavigate} />
+    </span>
+  );
+}
+
+/** Unread chat messages (GET /chat/no-leidos/count, refreshed by live chat events). */
+export const chatBadge = (count: number): string => (count > 99 ? "99+" : String(count));
+
+/** 'Mensajes' with the unread chat messages' badge (issue 15 item 14). */
+function MessagesLink() {
+  const unread = useChatUnreadCount();
+  const count = unread.data ?? 0;
+  const label = count > 0 ? `Mensajes (${chatBadge(count)} sin leer)` : "Mensajes";
+  return (
+    <Link
+      to="/mensajes"
+      title={label}
+      data-testid="messages-link"
+      className={buttonClasses({ variant: "ghost", size: "icon", className: "relative" })}
+    >
+      <MessageCircle aria-hidden="true" className="size-5" />
+      <span className="sr-only">{label}</span>
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="chats-badge"
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-emerald-600 px-1 text-[0.7rem] leading-none font-bold text-white tabular-nums ring-2 ring-white"
+        >
+          {chatBadge(count)}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 
@@ -235,6 +275,7 @@ function SignedInActions({ user }: { user: SessionUser }) {
         <Package aria-hidden="true" className="size-4" />
         <span className="max-md:sr-only">Mis Activos</span>
       </Link>
+      <MessagesLink />
       <NotificationsBell />
       <Link
         to="/perfil"
@@ -261,8 +302,11 @@ function SignedInActions({ user }: { user: SessionUser }) {
 /** Phones: the labelled balances get their own row under the header ('Mis Activos' is in the menu). */
 function MobileAccountBar() {
   return (
-    <div className="flex items-center gap-2 border-t border-slate-100 px-4 py-2 sm:hidden">
-      <CreditsSummary labelClass="max-[359px]:sr-only" />
+    // The explanation behind the blocked chip opens under this row, inside the screen (not under a
+    // chip that wrapped to the left).
+    <div className="relative flex items-center gap-2 border-t border-slate-100 px-4 py-2 sm:hidden">
+      {/* Large balances wrap to a second line rather than run past the screen's edge (issue 15 item 8). */}
+      <CreditsSummary className="flex-wrap gap-y-1.5" labelClass="max-[359px]:sr-only" />
     </div>
   );
 }

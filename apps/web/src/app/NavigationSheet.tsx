@@ -3,10 +3,12 @@ import { Clock, LogIn, LogOut, UserPlus, X } from "lucide-react";
 import { useRef } from "react";
 import { NavLink } from "react-router-dom";
 import { Button } from "../components/ui/button.tsx";
+import { useChatUnreadCount } from "../features/chat/api.ts";
 import { openAuthDialog } from "../lib/auth-dialog.ts";
 import { currentFocus, returnFocus } from "../lib/focus.ts";
 import { type SessionUser, useSession } from "../lib/session.tsx";
 import { cn } from "../lib/utils.ts";
+import { chatBadge } from "./Header.tsx";
 import { COMING_SOON, type NavSection, SIGNED_IN_NAV, SIGNED_OUT_NAV } from "./navigation.ts";
 
 /**
@@ -73,6 +75,7 @@ export function NavigationSheet({
                         }
                       >
                         {item.label}
+                        {item.to === "/mensajes" ? <UnreadChats /> : null}
                       </NavLink>
                     </li>
                   ))}
@@ -135,6 +138,24 @@ export function NavigationSheet({
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/** The unread chat messages beside 'Mensajes' (issue 15 item 14). */
+function UnreadChats() {
+  const count = useChatUnreadCount().data ?? 0;
+  if (count === 0) return null;
+  return (
+    <>
+      {" "}
+      <span
+        data-testid="menu-chats-badge"
+        className="ml-auto rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-bold text-white tabular-nums"
+      >
+        {chatBadge(count)}
+        <span className="sr-only"> sin leer</span>
+      </span>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { TIMINGS } from "@valoriza/domain";
 import { CircleCheck, CircleExclamationPoint, Info, X } from "lucide-react";
 import { type ToastData, useCurrentToast } from "../../lib/toast.ts";
 import { cn } from "../../lib/utils.ts";
+import { CreditsHowTo, isInsufficientCreditsText } from "../credits-help.tsx";
 
 const look = {
   success: { Icon: CircleCheck, icon: "text-emerald-600", bar: "bg-emerald-500" },
@@ -30,6 +31,10 @@ function ToastItem({ toast }: { toast: ToastData }) {
           <ToastPrimitive.Description className="mt-0.5 text-sm text-slate-600">
             {toast.description}
           </ToastPrimitive.Description>
+        ) : null}
+        {/* 'No tienes suficientes créditos disponibles' says how to get some (issue 15 item 17). */}
+        {toast.variant === "error" && isInsufficientCreditsText(toast.title, toast.description) ? (
+          <CreditsHowTo className="mt-1.5 text-slate-600" />
         ) : null}
       </div>
       <ToastPrimitive.Close

@@ -181,10 +181,11 @@ function OwnerActions({ asset, onDeactivate }: { asset: Asset; onDeactivate: (as
           loading={finish.isPending}
           loadingText="Finalizando…"
           onClick={() => void finishOperation()}
-          aria-label={`Finalizar la operación de ${asset.title}`}
         >
           <CircleCheckBig aria-hidden="true" className="size-4" />
           Finalizar operación
+          {/* The visible words begin the accessible name (axe label-content-name-mismatch). */}
+          <span className="sr-only"> de {asset.title}</span>
         </Button>
       ) : null}
       <Button variant="ghost" size="sm" onClick={() => void copy(absoluteUrl(assetPath(asset.id)))}>

@@ -72,7 +72,8 @@ export function AssetChat({ asset }: { asset: ChatAsset }) {
     }
   }
 
-  if (visitorChat) return <ChatCard chatId={visitorChat.id} initial={visitorChat} />;
+  // Opened with 'Contactar': focus moves to the message box that replaced the button (issue 15 item 15).
+  if (visitorChat) return <ChatCard chatId={visitorChat.id} initial={visitorChat} autoFocus={started !== null} />;
 
   return (
     <div className="flex flex-col gap-3">

@@ -7,7 +7,17 @@ import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../lib/toast.ts";
 import { cn } from "../../lib/utils.ts";
-import { type Chat, chatErrorMessage, markChatRead, otherParticipant, sendMessage, useChat, useMeId } from "./api.ts";
+import {
+  type Chat,
+  chatErrorMessage,
+  markChatRead,
+  otherParticipant,
+  PRESENCE_RENEW_MS,
+  sendMessage,
+  setChatPresence,
+  useChat,
+  useMeId,
+} from "./api.ts";
 
 const timeFormat = new Intl.DateTimeFormat("es-CO", { dateStyle: "short", timeStyle: "short" });
 
@@ -24,10 +34,13 @@ export function ChatCard({
   chatId,
   initial,
   showAsset = false,
+  autoFocus = false,
   className,
 }: {
   chatId: string;
   initial?: Chat | undefined;
+  /** Focus the message box when the card appears (it replaced the 'Contactar' button that had focus). */
+  autoFocus?: boolean;
   /** Show the asset's title under the other participant's name (conversations page). */
   showAsset?: boolean;
   className?: string;
@@ -38,6 +51,11 @@ export function ChatCard({
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the card first appears.
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, []);
   const lastId = chat?.mensajes.at(-1)?.id ?? "";
   const unread = chat?.noLeidos ?? 0;
 
@@ -47,6 +65,27 @@ export function ChatCard({
     const el = logRef.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [lastId]);
+
+  // While the chat is on screen (page visible) the server knows it: its new messages raise no
+  // notification for me (issue 15 item 14). Renewed while visible; dropped when hidden or closed.
+  useEffect(() => {
+    if (!chatId || !meId) return;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const update = () => {
+      const visible = document.visibilityState === "visible";
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      setChatPresence(chatId, visible);
+      if (visible) timer = setInterval(() => setChatPresence(chatId, true), PRESENCE_RENEW_MS);
+    };
+    update();
+    document.addEventListener("visibilitychange", update);
+    return () => {
+      document.removeEventListener("visibilitychange", update);
+      if (timer) clearInterval(timer);
+      setChatPresence(chatId, false);
+    };
+  }, [chatId, meId]);
 
   // An open, visible chat is a read chat.
   useEffect(() => {
@@ -146,6 +185,7 @@ export function ChatCard({
 
         <form onSubmit={onSubmit} className="flex items-center gap-2 border-t border-slate-100 p-3">
           <Input
+            ref={inputRef}
             value={text}
             onChange={(e) => setText(e.target.value)}
             placeholder="Escribe un mensaje…"

@@ -154,3 +154,16 @@ export async function markChatRead(chatId: string): Promise<void> {
   const res = await chatRequest(`/chat/${encodeURIComponent(chatId)}/leido`, { method: "POST" });
   remember(normalizeChat(record(res).data));
 }
+
+/** How often an open chat renews its presence (the server keeps it 45 s). */
+export const PRESENCE_RENEW_MS = 20_000;
+
+/**
+ * POST / DELETE /chat/{chatId}/presente: this page shows the chat (its new messages then do not
+ * notify me) or left it. Best effort: a failure only means a notification too many.
+ */
+export function setChatPresence(chatId: string, present: boolean): void {
+  chatRequest(`/chat/${encodeURIComponent(chatId)}/presente`, {
+    method: present ? "POST" : "DELETE",
+  }).catch(() => undefined);
+}

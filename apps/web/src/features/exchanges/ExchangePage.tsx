@@ -6,6 +6,7 @@ import { RequireSession } from "../../components/require-session.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, NativeSelect, Textarea } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -243,7 +244,20 @@ function DirectProposalForm({ requestedId }: { requestedId: string }) {
 function ProposalList({ side, highlight }: { side: "received" | "sent"; highlight: string | null }) {
   const q = useProposals(side);
   if (q.isLoading) return <Skeleton className="h-32 w-full" />;
-  if (q.isError) return <p className="text-red-600">{errorMessage(q.error, "No pudimos cargar las propuestas")}</p>;
+  if (q.isError) {
+    return (
+      <ErrorState
+        title={
+          side === "received"
+            ? "No pudimos cargar las propuestas recibidas"
+            : "No pudimos cargar las propuestas enviadas"
+        }
+        message={errorMessage(q.error, "Intenta de nuevo en unos momentos.")}
+        onRetry={() => void q.refetch()}
+        retrying={q.isFetching}
+      />
+    );
+  }
   const items = q.data ?? [];
   if (items.length === 0) {
     return (

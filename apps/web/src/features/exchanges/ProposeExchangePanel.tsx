@@ -2,6 +2,7 @@ import { creditsLabel, DEALS_MSG, EXCHANGE_MSG, type ExchangeProposal, formatCOP
 import { ArrowLeftRight, PackagePlus, RefreshCw, Scale, Send } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
+import { CreditsHowTo, isInsufficientCreditsText } from "../../components/credits-help.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { AssetTypeIcon } from "../../components/ui/asset-card.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
@@ -296,6 +297,8 @@ export function ProposeExchangePanel({
               )}
             </Field>
 
+            {extraError && isInsufficientCreditsText(extraError) ? <CreditsHowTo className="text-slate-600" /> : null}
+
             <Field id={`${id}-message`} label="Mensaje" optional>
               {(control) => (
                 <Textarea
@@ -309,7 +312,12 @@ export function ProposeExchangePanel({
               )}
             </Field>
 
-            {serverError ? <Alert title={EXCHANGE_MSG.sendFailed}>{serverError}</Alert> : null}
+            {serverError ? (
+              <Alert title={EXCHANGE_MSG.sendFailed}>
+                {serverError}
+                {isInsufficientCreditsText(serverError) ? <CreditsHowTo className="mt-1" /> : null}
+              </Alert>
+            ) : null}
 
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button type="submit" className="sm:flex-1" loading={propose.isPending} loadingText="Enviando…">

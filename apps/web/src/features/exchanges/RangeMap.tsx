@@ -8,7 +8,7 @@ import { useEffect, useRef } from "react";
  * because answers carry only rounded distances, never where an asset is (ADR 013).
  */
 export default function RangeMap({ center, maxKm }: { center: { lat: number; lng: number }; maxKm: number }) {
-  const box = useRef<HTMLDivElement | null>(null);
+  const box = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (!box.current) return;
     const map = L.map(box.current, { attributionControl: false, zoomControl: true, scrollWheelZoom: false });
@@ -33,9 +33,10 @@ export default function RangeMap({ center, maxKm }: { center: { lat: number; lng
     };
   }, [center.lat, center.lng, maxKm]);
   return (
-    <div
+    // A region (a labelled section), not an image: Leaflet puts its zoom buttons and keyboard panning
+    // inside it, and an image may not hold controls (axe nested-interactive).
+    <section
       ref={box}
-      role="img"
       aria-label={`Mapa: tu punto de búsqueda y un radio de ${maxKm} km`}
       className="h-64 w-full overflow-hidden rounded-2xl border border-slate-200 bg-slate-50"
     />

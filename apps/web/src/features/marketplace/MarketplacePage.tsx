@@ -1,10 +1,10 @@
 import { canBuy, formatCOP, formatCredits, MARKETPLACE_MSG, type Product, stockBadge } from "@valoriza/domain";
 import { Gift, ShoppingBag, Star } from "lucide-react";
 import { useState } from "react";
-import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { isAuthError } from "../../lib/api.ts";
 import { openAuthDialog } from "../../lib/auth-dialog.ts";
@@ -38,7 +38,12 @@ export function MarketplacePage() {
           ))}
         </ul>
       ) : products.isError ? (
-        <Alert title={MARKETPLACE_MSG.loadError}>{errorMessage(products.error, "")}</Alert>
+        <ErrorState
+          title={MARKETPLACE_MSG.loadError}
+          message={errorMessage(products.error, "Intenta de nuevo en unos momentos.")}
+          onRetry={() => void products.refetch()}
+          retrying={products.isFetching}
+        />
       ) : list.length === 0 ? (
         <Card className="p-10 text-center text-slate-600">{MARKETPLACE_MSG.empty}</Card>
       ) : (

@@ -114,6 +114,29 @@ export function NotificationsBell() {
   );
 }
 
+/**
+ * After following a notification the panel (and the focused item) is gone: focus moves to the
+ * heading of the page that appeared (issue 15 item 15), once it replaced `previous`; the main
+ * content if none shows within a few seconds.
+ */
+function focusWhatAppeared(previous: Element | null): void {
+  const deadline = Date.now() + 5_000;
+  const tick = () => {
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (heading && heading !== previous && heading.isConnected) {
+      if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+      heading.focus();
+      return;
+    }
+    if (Date.now() > deadline) {
+      document.getElementById("contenido")?.focus();
+      return;
+    }
+    window.setTimeout(tick, 50);
+  };
+  window.setTimeout(tick, 0);
+}
+
 function NotificationsPanel({ unreadCount, onNavigate }: { unreadCount: number; onNavigate: () => void }) {
   const notifications = useNotifications();
   const userId = useNotificationsUserId();
@@ -130,8 +153,11 @@ function NotificationsPanel({ unreadCount, onNavigate }: { unreadCount: number; 
     if (!n.leida) void mark([n.id]);
     const target = notificationTarget(n);
     if (target) {
+      const samePage = new URL(target, window.location.origin).pathname === window.location.pathname;
+      const before = samePage ? null : document.querySelector("main h1");
       onNavigate();
       navigate(target);
+      focusWhatAppeared(before);
     }
   };
 

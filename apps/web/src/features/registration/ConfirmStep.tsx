@@ -291,7 +291,13 @@ export function ConfirmStep({
             ))}
           </dl>
           {thumbs.length > 0 ? (
-            <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="Fotos">
+            // Focusable, so the strip scrolls from the keyboard too (axe scrollable-region-focusable).
+            <ul
+              className="mt-3 flex gap-2 overflow-x-auto rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500"
+              aria-label="Fotos"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+              tabIndex={0}
+            >
               {thumbs.map((image, i) => (
                 <li key={image.id} className="size-14 shrink-0 overflow-hidden rounded-lg bg-slate-100">
                   <img src={image.preview} alt={`Foto ${i + 1}`} className="size-full object-cover" />
