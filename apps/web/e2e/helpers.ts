@@ -48,10 +48,12 @@ export interface TestUser {
   apellido: string;
   email: string;
   password: string;
+  /** Sent with API sign-ups: the account has accepted the current terms (issue 16), as the sign-up dialog does. */
+  aceptaTerminos?: boolean;
 }
 
 export function newUser(tag: string): TestUser {
-  return { name: "Ana", apellido: "Gómez", email: uniqueEmail(tag), password: "secreto123" };
+  return { name: "Ana", apellido: "Gómez", email: uniqueEmail(tag), password: "secreto123", aceptaTerminos: true };
 }
 
 const accountNav = (page: Page) => page.getByRole("navigation", { name: "Cuenta" });

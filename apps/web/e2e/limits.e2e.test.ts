@@ -23,7 +23,7 @@ interface Account {
 }
 
 async function account(request: APIRequestContext, email: string, name: string): Promise<Account> {
-  const data = { name, apellido: "Prueba", email, password: "secreto123" };
+  const data = { name, apellido: "Prueba", email, password: "secreto123", aceptaTerminos: true };
   let response = await request.post("/api/users/register", { data });
   if (response.status() === 409) response = await request.post("/api/users/login", { data });
   expect(response.ok()).toBe(true);
