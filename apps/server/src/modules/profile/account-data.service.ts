@@ -17,7 +17,14 @@ import type { ActivityService } from "../activity/index.ts";
 import { type AssetsService, listAssetsOfOwner, lockAsset, toAssetDto, updateAsset } from "../assets/index.ts";
 import type { ChatService } from "../chat/index.ts";
 import { type DealRow, listDealsOfUser, listHistory } from "../deals/index.ts";
-import { destroyHold, getUserBalances, listOpenHolds, listUserTransfers, transfer } from "../ledger/index.ts";
+import {
+  destroyHold,
+  getUserBalances,
+  listOpenHolds,
+  listUserTransfers,
+  lockPersonLimits,
+  transfer,
+} from "../ledger/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { findUserById, hashPassword, type UserRow, updateUser, verifyPassword } from "../users/index.ts";
 import { createPasswordThrottle } from "./password-throttle.ts";
@@ -167,7 +174,9 @@ export function createAccountDataService(deps: AppDeps, ports: AccountDataPorts)
         return mine;
       };
       await db.transaction(async (tx) => {
-        // The person's row first: a concurrent password change or second deletion waits here.
+        // The person's limits lock (ADR 015): a registration of theirs running now ends before, or waits.
+        await lockPersonLimits(tx, u.id);
+        // Then the person's row: a concurrent password change or second deletion waits here.
         const locked = await updateUser(tx, u.id, {});
         if (!locked || locked.deletedAt) throw unauthorized(MSG.sessionExpired);
         const mine = await refuseIfBusy(tx);
