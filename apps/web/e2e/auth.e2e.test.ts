@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   availableCredits,
+  CONSENT_CHECKBOX,
   expectSignedIn,
   expectSignedOut,
   expectToast,
@@ -89,6 +90,7 @@ describe("sesión", () => {
     await register.getByLabel("Apellido").fill("Persona");
     await register.getByLabel("Correo electrónico").fill(user.email);
     await register.getByLabel("Contraseña", { exact: true }).fill("secreto123");
+    await register.getByRole("checkbox", { name: CONSENT_CHECKBOX }).check();
     await register.getByRole("button", { name: "Registrarse" }).click();
     await register.getByRole("alert").getByText("Ya existe una cuenta con este correo electrónico").waitFor();
 

@@ -10,6 +10,8 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The e2e server's DATA_DIR: with no SMTP_URL its mails are .eml files in DATA_DIR/correo/ (issue 16). */
+    dataDir: string;
   }
 }
 
@@ -93,6 +95,10 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAILS:
         "e2e-admin-escritorio@valoriza.test,e2e-admin-telefono@valoriza.test,e2e-admin-limites@valoriza.test",
       JWT_SECRET: randomBytes(32).toString("hex"),
+      // Every e2e account signs up from 127.0.0.1: far above the default 10 an hour (issue 16).
+      REGISTROS_POR_IP_HORA: "100000",
+      // Mailed links point at this server (no SMTP_URL: mails are .eml files under DATA_DIR/correo/).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       WEB_DIST: distDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
@@ -114,6 +120,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide("baseURL", baseURL);
+  project.provide("dataDir", dataDir);
 
   return async () => {
     await stop(child);

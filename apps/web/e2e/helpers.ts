@@ -56,6 +56,9 @@ export function newUser(tag: string): TestUser {
   return { name: "Ana", apellido: "Gómez", email: uniqueEmail(tag), password: "secreto123", aceptaTerminos: true };
 }
 
+/** The sign-up dialog's consent checkbox (issue 16: CONSENT_LABEL in the domain). */
+export const CONSENT_CHECKBOX = "Acepto los Términos y la Política de tratamiento de datos personales";
+
 const accountNav = (page: Page) => page.getByRole("navigation", { name: "Cuenta" });
 
 /** Signs up through the header's 'Registrarse' modal and waits for the signed-in header. */
@@ -66,6 +69,8 @@ export async function registerThroughModal(page: Page, user: TestUser): Promise<
   await dialog.getByLabel("Apellido").fill(user.apellido);
   await dialog.getByLabel("Correo electrónico").fill(user.email);
   await dialog.getByLabel("Contraseña", { exact: true }).fill(user.password);
+  // Required consent (issue 16).
+  await dialog.getByRole("checkbox", { name: CONSENT_CHECKBOX }).check();
   await dialog.getByRole("button", { name: "Registrarse" }).click();
   await expectSignedIn(page);
 }

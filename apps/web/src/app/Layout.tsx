@@ -1,12 +1,18 @@
-import { Suspense, useLayoutEffect, useState } from "react";
+import { lazy, Suspense, useLayoutEffect, useState } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router-dom";
 import { LoadingState } from "../components/ui/spinner.tsx";
-import { useLiveEvents } from "../lib/live-events.ts";
 import { ConsentGate } from "../features/legal/ConsentGate.tsx";
+import { useLiveEvents } from "../lib/live-events.ts";
+import { useSession } from "../lib/session.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { AuthDialogHost, ToasterHost } from "./LazyHosts.tsx";
 import { PageErrorBoundary } from "./RouteError.tsx";
+
+// Unverified email (issue 16): a banner with 'Reenviar enlace', loaded only for signed-in people.
+const VerifyEmailBanner = lazy(() =>
+  import("../features/auth/VerifyEmailBanner.tsx").then((m) => ({ default: m.VerifyEmailBanner })),
+);
 
 /** New pages start at the top; back/forward keeps the browser's own scroll position. */
 function ScrollToTop({ pathname }: { pathname: string }) {
@@ -34,6 +40,7 @@ export function Layout() {
   const fadeIn = useFadeInPages(pathname);
   // One live-events stream per signed-in page (bell, header balances, chats).
   useLiveEvents();
+  const { isAuthenticated } = useSession();
   return (
     <div data-layout-root className="flex min-h-dvh flex-col overflow-x-clip">
       <a
@@ -43,6 +50,11 @@ export function Layout() {
         Saltar al contenido
       </a>
       <Header />
+      {isAuthenticated ? (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
+      ) : null}
       <main
         id="contenido"
         tabIndex={-1}

@@ -65,6 +65,12 @@ const DonationsPage = lazy(() =>
 );
 const TermsPage = lazy(() => import("../features/legal/TermsPage.tsx").then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => import("../features/legal/PrivacyPage.tsx").then((m) => ({ default: m.PrivacyPage })));
+const VerifyEmailPage = lazy(() =>
+  import("../features/auth/VerifyEmailPage.tsx").then((m) => ({ default: m.VerifyEmailPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import("../features/auth/ResetPasswordPage.tsx").then((m) => ({ default: m.ResetPasswordPage })),
+);
 const ActionsDemoPage = lazy(() =>
   import("../features/actions-demo/ActionsDemoPage.tsx").then((m) => ({ default: m.ActionsDemoPage })),
 );
@@ -107,6 +113,8 @@ export function AppRoutes() {
         <Route path="admin" element={<AdminPage />} />
         <Route path="intercambiar" element={<ExchangePage />} />
         <Route path="intercambios-locales" element={<LocalExchangesPage />} />
+        <Route path="verificar-email" element={<VerifyEmailPage />} />
+        <Route path="restablecer-contrasena" element={<ResetPasswordPage />} />
         <Route path="terminos" element={<TermsPage />} />
         <Route path="privacidad" element={<PrivacyPage />} />
         {/* Areas still to come (/intercambiar, /vender, …) land here for now. */}

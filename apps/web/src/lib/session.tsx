@@ -127,6 +127,20 @@ export function startSession(session: Session): void {
   }, TIMINGS.creditsReloadAfterLogin);
 }
 
+/**
+ * 'Salir' ends the session on the server too (POST /api/users/logout): its token answers 401
+ * afterwards in every process. Fire and forget (keepalive): signing out never waits for the network.
+ */
+function revokeOnServer(token: string | undefined): void {
+  if (!token || typeof fetch !== "function") return;
+  void fetch("/api/users/logout", {
+    method: "POST",
+    headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+    credentials: "include",
+    keepalive: true,
+  }).catch(() => {});
+}
+
 export function endSession(reason: Exclude<SessionEndReason, "none"> = "logout"): void {
   endReason = reason;
   clearTimeout(creditsReloadTimer);
@@ -213,7 +227,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user: session?.user ?? null,
       isAuthenticated: session !== null,
       login: startSession,
-      logout: () => endSession("logout"),
+      logout: () => {
+        revokeOnServer(sessionStore.get()?.token);
+        endSession("logout");
+      },
     }),
     [session],
   );

@@ -1,4 +1,4 @@
-import { loginSchema, MSG } from "@valoriza/domain";
+import { ACCOUNT_MSG, loginSchema, MSG } from "@valoriza/domain";
 import { LogIn } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -13,7 +13,15 @@ import { useLoginMutation } from "./api.ts";
 
 type LoginValues = z.input<typeof loginSchema>;
 
-export function LoginForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSwitch: () => void }) {
+export function LoginForm({
+  onSuccess,
+  onSwitch,
+  onForgot,
+}: {
+  onSuccess: () => void;
+  onSwitch: () => void;
+  onForgot?: () => void;
+}) {
   const mutation = useLoginMutation();
   const {
     register,
@@ -58,6 +66,17 @@ export function LoginForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSw
           <PasswordInput {...control} {...register("password")} autoComplete="current-password" placeholder="••••••" />
         )}
       </Field>
+      {onForgot ? (
+        <p className="-mt-2 text-right text-sm">
+          <button
+            type="button"
+            onClick={onForgot}
+            className="rounded font-semibold text-emerald-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500"
+          >
+            {ACCOUNT_MSG.forgotPassword}
+          </button>
+        </p>
+      ) : null}
       <Button type="submit" size="lg" className="mt-1 w-full" loading={mutation.isPending} loadingText="Ingresando…">
         <LogIn aria-hidden="true" className="size-5" />
         Iniciar Sesión

@@ -21,7 +21,7 @@ export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; o
     formState: { errors },
   } = useForm<RegisterValues, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { name: "", apellido: "", email: "", password: "" },
+    defaultValues: { name: "", apellido: "", email: "", password: "", aceptaTerminos: false },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -71,6 +71,34 @@ export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; o
           <PasswordInput {...control} {...register("password")} autoComplete="new-password" placeholder="••••••" />
         )}
       </Field>
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            id="register-consent"
+            type="checkbox"
+            {...register("aceptaTerminos")}
+            aria-invalid={errors.aceptaTerminos ? true : undefined}
+            aria-describedby={errors.aceptaTerminos ? "register-consent-error" : undefined}
+            className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-emerald-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500"
+          />
+          {/* The accessible name is CONSENT_LABEL (domain) word for word; the documents open in a new tab. */}
+          <label htmlFor="register-consent" className="text-sm text-slate-700">
+            Acepto los{" "}
+            <a href="/terminos" target="_blank" rel="noreferrer" className="font-semibold text-emerald-700 underline">
+              Términos
+            </a>{" "}
+            y la{" "}
+            <a href="/privacidad" target="_blank" rel="noreferrer" className="font-semibold text-emerald-700 underline">
+              Política de tratamiento de datos personales
+            </a>
+          </label>
+        </div>
+        {errors.aceptaTerminos?.message ? (
+          <p id="register-consent-error" role="alert" className="mt-1 pl-8 text-sm font-medium text-red-700">
+            {errors.aceptaTerminos.message}
+          </p>
+        ) : null}
+      </div>
       <Button
         type="submit"
         size="lg"

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import { type LoginInput, MSG, type RegisterFormInput } from "@valoriza/domain";
+import { ACCOUNT_MSG, type LoginInput, MSG, type RegisterFormInput } from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
+import { queryClient, queryKeys } from "../../lib/query-client.ts";
 import { type Session, useSession } from "../../lib/session.tsx";
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -55,5 +56,66 @@ export function useRegisterMutation() {
       return parseAuthResponse(body, MSG.invalidRegisterResponse);
     },
     onSuccess: (session) => login(session),
+  });
+}
+
+const messageOf = (body: unknown, fallback: string): string => {
+  const m = body && typeof body === "object" ? (body as { message?: unknown }).message : undefined;
+  return typeof m === "string" && m ? m : fallback;
+};
+
+/** '¿Olvidaste tu contraseña?': POST /users/olvide-contrasena, the same answer whether or not the account exists. */
+export function useForgotPasswordMutation() {
+  return useMutation({
+    mutationFn: async (email: string): Promise<string> => {
+      const body = await apiRequest("/users/olvide-contrasena", {
+        method: "POST",
+        body: { email },
+        onUnauthorized: "ignore",
+      });
+      return messageOf(body, ACCOUNT_MSG.resetRequested);
+    },
+  });
+}
+
+/** The reset page: POST /users/restablecer-contrasena; the answer is a new session (the person is signed in). */
+export function useResetPasswordMutation() {
+  const { login } = useSession();
+  return useMutation({
+    mutationFn: async (input: { token: string; newPassword: string }): Promise<Session> => {
+      const body = await apiRequest("/users/restablecer-contrasena", {
+        method: "POST",
+        body: input,
+        onUnauthorized: "ignore",
+      });
+      return parseAuthResponse(body, MSG.invalidLoginResponse);
+    },
+    onSuccess: (session) => login(session),
+  });
+}
+
+/** The verification page: POST /users/verificar-email with the mailed token. */
+export function useVerifyEmailMutation() {
+  return useMutation({
+    mutationFn: async (token: string): Promise<string> => {
+      const body = await apiRequest("/users/verificar-email", {
+        method: "POST",
+        body: { token },
+        onUnauthorized: "ignore",
+      });
+      return messageOf(body, ACCOUNT_MSG.emailVerified);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profileRoot }),
+  });
+}
+
+/** The banner's 'Reenviar enlace': POST /users/verificacion/reenviar (signed in, throttled). */
+export function useResendVerificationMutation() {
+  return useMutation({
+    mutationFn: async (): Promise<string> => {
+      const body = await apiRequest("/users/verificacion/reenviar", { method: "POST" });
+      return messageOf(body, ACCOUNT_MSG.verificationSent);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profileRoot }),
   });
 }

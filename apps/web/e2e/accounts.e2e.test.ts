@@ -1,0 +1,194 @@
+/**
+ * Issue 16 in the browser: '¿Olvidaste tu contraseña?' → the mailed link → a new password → signed
+ * in; the link works once; 'Salir' ends the session on the server; email verification from the
+ * mailed link and the banner. The e2e server has no SMTP_URL: mails are .eml files under
+ * DATA_DIR/correo/ (global-setup.ts provides dataDir).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  DESKTOP,
+  expectSignedIn,
+  expectSignedOut,
+  horizontalOverflow,
+  launchBrowser,
+  loginThroughModal,
+  newUser,
+  openPage,
+  PHONE,
+  storedSession,
+} from "./helpers.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Undoes quoted-printable (soft line breaks and =XX bytes) as UTF-8. */
+function decodeQuotedPrintable(s: string): string {
+  const joined = s.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const m = /^=([0-9A-F]{2})/i.exec(joined.slice(i, i + 3));
+    if (m?.[1]) {
+      bytes.push(Number.parseInt(m[1], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** Waits for the .eml to `email` with a link to `page` and answers that link's path and query. */
+async function mailedLink(email: string, page: "/restablecer-contrasena" | "/verificar-email"): Promise<string> {
+  const dir = path.join(inject("dataDir"), "correo");
+  const deadline = Date.now() + 30_000;
+  const pattern = new RegExp(`https?://[^\\s"<>]*(${page}\\?token=[A-Za-z0-9_\\-%]+)`);
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
+    } catch {
+      // No mail written yet.
+    }
+    for (const f of files.sort().reverse()) {
+      const text = decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8"));
+      if (!new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "m").test(text)) continue;
+      const m = pattern.exec(text);
+      if (m?.[1]) return m[1];
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${email} with a link to ${page} in ${dir}`);
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown }> } }
+    ).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} → ${n.target.join(" ")}`));
+}
+
+const accountNav = (page: Page) => page.getByRole("navigation", { name: "Cuenta" });
+
+describe("recuperar la cuenta", () => {
+  it("del '¿Olvidaste tu contraseña?' del diálogo a la sesión iniciada con la nueva contraseña, siguiendo el enlace del correo", async () => {
+    const { page, errors } = await openPage(browser, DESKTOP);
+    const user = newUser("olvido");
+    const reg = await page.request.post("/api/users/register", { data: { ...user, aceptaTerminos: true } });
+    expect(reg.status()).toBe(201);
+    await page.goto("/");
+
+    await accountNav(page).getByRole("button", { name: "Iniciar Sesión" }).click();
+    const login = page.getByRole("dialog", { name: "Iniciar Sesión" });
+    await login.getByRole("button", { name: "¿Olvidaste tu contraseña?" }).click();
+    const forgot = page.getByRole("dialog", { name: "¿Olvidaste tu contraseña?" });
+    await forgot.getByLabel("Correo electrónico").fill(user.email);
+    await forgot.getByRole("button", { name: "Enviar enlace" }).click();
+    await forgot.getByRole("status").getByText("Si existe una cuenta con ese correo").waitFor();
+    await forgot.getByRole("button", { name: "Volver a iniciar sesión" }).click();
+    await page.getByRole("dialog", { name: "Iniciar Sesión" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    // The mailed link.
+    const link = await mailedLink(user.email, "/restablecer-contrasena");
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Elige una nueva contraseña" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.setViewportSize(DESKTOP);
+
+    // Keyboard only: a mismatch is refused, then the new password is saved.
+    await page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva-clave-7");
+    await page.getByLabel("Repite la contraseña").fill("otra-cosa");
+    await page.getByLabel("Repite la contraseña").press("Enter");
+    await page.getByText("Las contraseñas no coinciden").waitFor();
+    await page.getByLabel("Repite la contraseña").fill("nueva-clave-7");
+    await page.getByLabel("Repite la contraseña").press("Enter");
+    await page.getByRole("heading", { name: "Tu contraseña quedó restablecida." }).waitFor();
+    await expectSignedIn(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // 'Salir' ends the session on the server: the token answers 401 afterwards.
+    const { token } = await storedSession(page);
+    expect(token).toBeTruthy();
+    await accountNav(page).getByRole("button", { name: "Salir" }).click();
+    await expectSignedOut(page);
+    await expect
+      .poll(
+        async () =>
+          (await page.request.get("/api/profile", { headers: { Authorization: `Bearer ${token}` } })).status(),
+        { timeout: 10_000 },
+      )
+      .toBe(401);
+
+    // The old password is refused, the new one signs in.
+    expect((await page.request.post("/api/users/login", { data: user })).status()).toBe(401);
+    await loginThroughModal(page, user.email, "nueva-clave-7");
+    await expectSignedIn(page);
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByLabel("Nueva contraseña", { exact: true }).fill("tercera-clave-7");
+    await page.getByLabel("Repite la contraseña").fill("tercera-clave-7");
+    await page.getByRole("button", { name: "Guardar y entrar" }).click();
+    await page.getByRole("heading", { name: "Este enlace ya se usó." }).waitFor();
+    await page.getByRole("button", { name: "Pedir un nuevo enlace" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors.filter((e) => !/status of 40\d/.test(e))).toEqual([]);
+  }, 120_000);
+
+  it("verificar el correo: el aviso con 'Reenviar enlace', el enlace del correo y el enlace no válido", async () => {
+    const { page } = await openPage(browser, DESKTOP);
+    const user = newUser("verifica");
+    const reg = await page.request.post("/api/users/register", { data: { ...user, aceptaTerminos: true } });
+    expect(reg.status()).toBe(201);
+    const { token, ...rest } = ((await reg.json()) as { data: Record<string, unknown> & { token: string } }).data;
+    await page.goto("/");
+    await page.evaluate(
+      ([t, u]) => {
+        localStorage.setItem("user", u);
+        localStorage.setItem("token", t);
+      },
+      [token, JSON.stringify(rest)] as const,
+    );
+    await page.reload();
+    const banner = page.getByRole("region", { name: "Verificación del correo" });
+    await banner.waitFor();
+    await page.setViewportSize(PHONE);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
+    await banner.getByRole("button", { name: "Reenviar enlace" }).click();
+    await page.getByText("Te enviamos un nuevo enlace de verificación").first().waitFor();
+
+    const link = await mailedLink(user.email, "/verificar-email");
+    await page.goto(link);
+    await page.getByRole("heading", { name: "¡Tu correo quedó verificado!" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "Ir al inicio" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expectSignedIn(page);
+    await page.waitForTimeout(500);
+    expect(await banner.count()).toBe(0);
+
+    await page.goto("/verificar-email?token=no-es-un-enlace");
+    await page.getByRole("heading", { name: "No pudimos verificar tu correo" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 120_000);
+});
