@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
@@ -152,5 +153,138 @@ describe.each([
       for (const v of await seriousViolations(page)) found.push(`${route.name} (${route.path}): ${v}`);
     }
     expect(found).toEqual([]);
+  });
+});
+
+/** A small real photo (PNG drawn in the page), as a file for the picker. */
+async function photo(page: Page, name: string, color: string) {
+  const dataUrl = await page.evaluate((fill) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 320;
+    canvas.height = 240;
+    const ctx = canvas.getContext("2d");
+    if (ctx) {
+      ctx.fillStyle = fill;
+      ctx.fillRect(0, 0, 320, 240);
+    }
+    return canvas.toDataURL("image/png");
+  }, color);
+  return { name, mimeType: "image/png", buffer: Buffer.from(dataUrl.split(",")[1] ?? "", "base64") };
+}
+
+/**
+ * States the route sweep above does not reach (issue 15 items 1 and 15): the wizard's confirmation
+ * with ten photos, an asset 'En operación' in /mis-activos, the local-exchanges map after a search.
+ */
+describe.each([
+  ["escritorio", DESKTOP],
+  ["teléfono", PHONE],
+] as const)("axe en estados que el barrido no alcanza (%s)", (label, viewport) => {
+  it("confirmación del asistente con 10 fotos: la tira de fotos se alcanza con el teclado", {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = await openPage(browser, viewport);
+    await signUpViaApi(page, newUser(`a11y-fotos-${label === "escritorio" ? "d" : "p"}`));
+    await page.goto("/registrar-activo");
+    await page.getByRole("heading", { name: "¿Qué quieres valorizar?" }).waitFor();
+    await page.getByText("Bienes", { exact: true }).click();
+    await page.getByRole("button", { name: "Siguiente" }).click();
+    await page.getByRole("heading", { name: "¿Qué quieres hacer con él?" }).waitFor();
+    await page.getByText("Vender", { exact: true }).click();
+    await page.getByRole("button", { name: "Siguiente" }).click();
+    await page.getByRole("heading", { name: "Cuéntanos sobre tu bien" }).waitFor();
+    await page.getByLabel("Título").fill("Cámara réflex");
+    await page.getByLabel("Categoría", { exact: true }).selectOption("Tecnología");
+    await page.getByLabel("Condición").selectOption("usado");
+    await page.getByLabel("Estado físico").selectOption("bueno");
+    await page.getByLabel("Año de compra").selectOption({ index: 2 });
+    await page.getByLabel("Valor del bien (COP)").fill("1500000");
+    await page.getByLabel("Descripción").fill("Con dos lentes y su estuche.");
+    const colors = [
+      "#0f766e",
+      "#f59e0b",
+      "#1d4ed8",
+      "#be123c",
+      "#4d7c0f",
+      "#7c3aed",
+      "#0e7490",
+      "#b45309",
+      "#334155",
+      "#db2777",
+    ];
+    const files = [];
+    for (const [i, color] of colors.entries()) files.push(await photo(page, `foto-${i + 1}.png`, color));
+    await page.getByLabel("Agregar fotos").setInputFiles(files);
+    await expect
+      .poll(() => page.getByRole("list", { name: "Fotos seleccionadas" }).getByRole("listitem").count())
+      .toBe(10);
+    await page.getByRole("button", { name: "Calcular Valor" }).click();
+    await page.getByRole("dialog", { name: "Aviso de valoración" }).getByRole("button", { name: "Continuar" }).click();
+    await page.getByTestId("confirm-valuation").waitFor();
+    const strip = page.getByRole("list", { name: "Fotos" });
+    expect(await strip.getByRole("img").count()).toBe(10);
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The strip takes the focus, and the arrow keys scroll it.
+    await strip.focus();
+    expect(await strip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.screenshot({ path: `/tmp/valoriza-screens/a11y-wizard-photos-${viewport.width}.png` });
+    await page.context().close();
+  });
+
+  it("/mis-activos con un activo en operación: 'Finalizar operación' se nombra con sus palabras", {
+    timeout: 120_000,
+  }, async () => {
+    const seller = await openPage(browser, viewport);
+    await signUpViaApi(seller.page, newUser("a11y-vende"));
+    const sellerToken = await seller.page.evaluate(() => localStorage.getItem("token"));
+    const sellerUser = JSON.parse((await seller.page.evaluate(() => localStorage.getItem("user"))) ?? "{}") as {
+      _id: string;
+    };
+    const asset = await seller.page.request.post("/api/assets", {
+      headers: { Authorization: `Bearer ${sellerToken}` },
+      data: {
+        title: "Bicicleta en venta",
+        description: "Activo de prueba",
+        assetType: "bien",
+        origin: "personal",
+        category: "Deportes",
+        condition: "usado",
+        physicalState: "bueno",
+        yearOfPurchase: 2021,
+        baseValueCOP: 800_000,
+        mainPurpose: "vender",
+        privacy: "publico",
+        images: [],
+      },
+    });
+    expect(asset.status(), await asset.text()).toBe(201);
+    const assetId = ((await asset.json()) as { data: { _id: string } }).data._id;
+    // A cash purchase puts the asset 'en operación' until the handover.
+    const buyer = await seller.page.request.post("/api/users/register", { data: newUser("a11y-compra") });
+    const b = ((await buyer.json()) as { data: { _id: string; token: string } }).data;
+    const sale = await seller.page.request.post("/api/transacciones/crear", {
+      headers: { Authorization: `Bearer ${b.token}`, "Idempotency-Key": randomUUID() },
+      data: { activoId: assetId, compradorId: b._id, vendedorId: sellerUser._id, modoPago: "dinero" },
+    });
+    expect(sale.status(), await sale.text()).toBe(201);
+    await seller.page.goto("/mis-activos");
+    const finish = seller.page.getByRole("button", { name: "Finalizar operación de Bicicleta en venta" });
+    await finish.waitFor();
+    await settle(seller.page);
+    expect(await seriousViolations(seller.page)).toEqual([]);
+    await seller.page.context().close();
+  });
+
+  it("/intercambios-locales con el mapa tras buscar", { timeout: 120_000 }, async () => {
+    const { page } = await openPage(browser, viewport);
+    await signUpViaApi(page, newUser("a11y-mapa"));
+    await page.goto("/intercambios-locales");
+    await page.getByRole("button", { name: "Buscar cerca de mí" }).click();
+    await page.getByRole("region", { name: /^Mapa/ }).waitFor();
+    await page.locator(".leaflet-control-zoom-in").waitFor();
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
   });
 });

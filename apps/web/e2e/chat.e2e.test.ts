@@ -301,3 +301,93 @@ describe("chat failure toasts", () => {
     await page.context().close();
   }, 90_000);
 });
+
+/** What has the keyboard focus: its accessible label or its text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el && el !== document.body
+      ? (el.getAttribute("aria-label") ?? el.textContent?.trim() ?? el.tagName)
+      : "body";
+  });
+
+describe.each([
+  ["escritorio", DESKTOP],
+  ["teléfono", PHONE],
+] as const)("mensajes sin leer y avisos (%s)", (label, viewport) => {
+  it("el encabezado y el menú cuentan los mensajes sin leer; quien no está en el chat recibe un aviso que abre la conversación", async () => {
+    const tag = label === "escritorio" ? "aviso-desk" : "aviso-phone";
+    const owner = await person(`${tag}-owner`, viewport, "Olga");
+    const visitor = await person(`${tag}-visitor`, viewport, "Bruno");
+    const { id } = await createGoodViaApi(owner.page, { title: `Guitarra ${tag}` });
+    const chatNotices = async () => {
+      const r = await owner.page.request.get("/api/notificaciones/usuario", {
+        headers: { Authorization: `Bearer ${owner.token}` },
+      });
+      return ((await r.json()) as { data: { titulo: string }[] }).data.filter((n) =>
+        n.titulo.startsWith("Nuevo mensaje"),
+      );
+    };
+
+    // 'Contactar': the chat replaces the button, and the focus moves to its message box.
+    await visitor.page.goto(`/ver-activo/${id}`);
+    await visitor.page.getByRole("heading", { name: `Guitarra ${tag}` }).waitFor();
+    await visitor.page.getByRole("button", { name: "Contactar" }).click();
+    await visitor.page.getByRole("heading", { name: "Chat con Olga" }).waitFor();
+    await expect.poll(() => focused(visitor.page)).toBe("Escribe un mensaje");
+
+    // Olga is on the home page, not on the chat (its live stream open, so what follows arrives live).
+    const streamsBefore = owner.opened.length;
+    await owner.page.goto("/");
+    const messagesLink = owner.page.getByTestId("messages-link");
+    await messagesLink.waitFor();
+    await expect.poll(() => owner.opened.length, { timeout: 15_000 }).toBeGreaterThan(streamsBefore);
+    expect(await owner.page.getByTestId("chats-badge").count()).toBe(0);
+    await say(visitor.page, "Hola, ¿sigue disponible la guitarra?");
+    await owner.page.getByTestId("chats-badge").filter({ hasText: "1" }).waitFor({ timeout: LIVE_MS });
+    expect(await messagesLink.getAttribute("title")).toBe("Mensajes (1 sin leer)");
+    await say(visitor.page, "Puedo pasar hoy");
+    await owner.page.getByTestId("chats-badge").filter({ hasText: "2" }).waitFor({ timeout: LIVE_MS });
+    await screenshot(owner.page, `chat-badge-header-${tag}`, false);
+
+    // The menu shows it beside 'Mensajes'.
+    await owner.page.getByRole("navigation", { name: "Cuenta" }).getByRole("button", { name: "Menú" }).click();
+    const menu = owner.page.getByRole("dialog", { name: "Menú" });
+    await menu.getByRole("link", { name: "Mensajes 2 sin leer" }).waitFor();
+    await owner.page.waitForTimeout(300);
+    await screenshot(owner.page, `chat-badge-menu-${tag}`, false);
+    await owner.page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+
+    // One notice for the two unread messages; it opens the conversation and the focus goes to what appeared.
+    expect(await chatNotices()).toHaveLength(1);
+    await owner.page.getByTestId("notifications-bell").click();
+    const notice = owner.page.getByRole("button", { name: /Nuevo mensaje de Bruno/ });
+    await notice.getByText(`Sobre «Guitarra ${tag}»: Hola, ¿sigue disponible la guitarra?`).waitFor();
+    await screenshot(owner.page, `chat-notice-${tag}`, false);
+    const present = owner.page.waitForResponse(
+      (r) => r.url().includes("/presente") && r.request().method() === "POST" && r.status() === 200,
+    );
+    await notice.click();
+    await owner.page.waitForURL((url) => url.pathname === "/mensajes" && url.searchParams.has("chat"));
+    await owner.page.getByRole("heading", { name: "Chat con Bruno" }).waitFor();
+    await expect.poll(() => focused(owner.page)).toBe("Mensajes");
+    await seesLive(owner.page, "Puedo pasar hoy");
+    // Read: the header's count goes away.
+    await owner.page.getByTestId("chats-badge").waitFor({ state: "detached", timeout: LIVE_MS });
+
+    // While Olga is on the chat, new messages show there and raise no notice.
+    await present;
+    await say(visitor.page, "¿A qué hora te queda bien?");
+    await seesLive(owner.page, "¿A qué hora te queda bien?");
+    await owner.page.waitForTimeout(500);
+    expect(await chatNotices()).toHaveLength(1);
+    expect(await horizontalOverflow(owner.page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(owner.page)).toEqual([]);
+
+    expect(owner.errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    await owner.page.context().close();
+    await visitor.page.context().close();
+  }, 90_000);
+});
