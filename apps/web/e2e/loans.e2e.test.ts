@@ -86,10 +86,18 @@ for (const [label, viewport] of [
       await dialog.getByLabel("Email del prestamista").fill(lender.user.email);
       await dialog.getByRole("button", { name: "Buscar" }).click();
       await dialog.getByTestId("loan-lender").filter({ hasText: "Laura" }).waitFor();
+      // The focus moves to the lender found, not to the page body (issue 15 item 15).
+      expect(await bp.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("loan-lender");
       expect(await dialog.getByLabel("Plazo (días)").inputValue()).toBe("7");
       expect(await dialog.getByLabel("Interés (%)").inputValue()).toBe("0");
       expect(await dialog.getByLabel("Tipo de garantía").inputValue()).toBe("creditos_bloqueados");
       await dialog.getByLabel("Activo").selectOption({ label: title });
+      // The interest in credits shows before sending (issue 15 item 12).
+      const interest = dialog.getByTestId("loan-interest-credits");
+      await interest.getByText("Sin interés").waitFor();
+      await dialog.getByLabel("Interés (%)").fill("10");
+      await interest.getByText(/^Interés: \d+ créditos? \(10 % de los [\d.]+ créditos del activo\)/).waitFor();
+      await dialog.getByLabel("Interés (%)").fill("0");
       await dialog.getByRole("button", { name: "Solicitar Préstamo" }).click();
       await dialog.getByText("Debes especificar la cantidad de créditos a bloquear.").waitFor();
       await dialog.getByLabel("Valor de la garantía (créditos)").fill("100");

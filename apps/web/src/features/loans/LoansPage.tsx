@@ -1,6 +1,13 @@
-import { formatCredits, GUARANTEE_TYPE_LABELS, GUARANTEE_TYPES, LOAN_DEFAULTS, LOAN_MSG } from "@valoriza/domain";
+import {
+  formatCredits,
+  GUARANTEE_TYPE_LABELS,
+  GUARANTEE_TYPES,
+  LOAN_DEFAULTS,
+  LOAN_MSG,
+  loanInterestCredits,
+} from "@valoriza/domain";
 import { HandCoins, RefreshCw, Search, UserRound, X } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { DealScreenHeader } from "../../components/deal-screen-header.tsx";
 import { RequireSession } from "../../components/require-session.tsx";
@@ -241,7 +248,9 @@ function LoanCard({ loan, role }: { loan: LoanView; role: "prestatario" | "prest
         <dt className="text-slate-500">{role === "prestatario" ? "Prestamista" : "Prestatario"}</dt>
         <dd className="font-medium break-words text-slate-800">{counterparty.name || "Usuario de Valoriza"}</dd>
         <dt className="text-slate-500">Plazo</dt>
-        <dd className="font-medium text-slate-800">{loan.plazoDias} días</dd>
+        <dd className="font-medium text-slate-800">
+          {loan.plazoDias} {loan.plazoDias === 1 ? "día" : "días"}
+        </dd>
         <dt className="text-slate-500">Garantía</dt>
         <dd className="font-medium text-slate-800">
           {garantia}
@@ -308,6 +317,23 @@ function RequestLoanDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const [notas, setNotas] = useState("");
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  // After 'Buscar' finds the lender, the focus moves to who was found (not to the page body).
+  const lenderRef = useRef<HTMLSpanElement>(null);
+  const focusLender = useRef(false);
+  useEffect(() => {
+    if (lender && focusLender.current) {
+      focusLender.current = false;
+      lenderRef.current?.focus();
+    }
+  }, [lender]);
+  // The interest in credits before sending (issue 15 item 12): a percent of the asset's credits,
+  // charged to the borrower when the lender approves.
+  const chosen = (assets ?? []).find((a) => a.id === activoId) ?? null;
+  const interestPct = Number(interes);
+  const interestCredits =
+    chosen?.credits != null && Number.isFinite(interestPct) && interestPct >= 0 && interestPct <= 100
+      ? loanInterestCredits(chosen.credits, interestPct)
+      : null;
 
   const reset = () => {
     setEmail("");
@@ -337,8 +363,10 @@ function RequestLoanDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         setError("No puedes pedirte un préstamo a ti mismo");
         return;
       }
+      const lenderAssets = await fetchLenderAssets(found.id);
+      focusLender.current = true;
+      setAssets(lenderAssets);
       setLender(found);
-      setAssets(await fetchLenderAssets(found.id));
     } catch (e) {
       if (isAuthError(e)) return;
       const message = errorMessage(e, LOAN_MSG.lenderLookupFailed);
@@ -415,7 +443,14 @@ function RequestLoanDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             <div className="flex items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-3.5 py-2.5">
               <span className="flex min-w-0 items-center gap-2 font-semibold break-words text-emerald-900">
                 <UserRound aria-hidden="true" className="size-4 shrink-0" />
-                <span data-testid="loan-lender">{lender.name || "Usuario de Valoriza"}</span>
+                <span
+                  data-testid="loan-lender"
+                  ref={lenderRef}
+                  tabIndex={-1}
+                  className="rounded outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+                >
+                  {lender.name || "Usuario de Valoriza"}
+                </span>
               </span>
               <Button
                 variant="ghost"
@@ -569,6 +604,18 @@ function RequestLoanDialog({ open, onOpenChange }: { open: boolean; onOpenChange
                 </NativeSelect>
               )}
             </Field>
+          ) : null}
+          {chosen ? (
+            <p
+              className="rounded-xl bg-slate-50 px-3.5 py-2.5 text-sm text-slate-700"
+              data-testid="loan-interest-credits"
+            >
+              {interestCredits === null
+                ? "El interés es un porcentaje entre 0 y 100 de los créditos del activo."
+                : interestCredits > 0
+                  ? `Interés: ${formatCredits(interestCredits)} ${interestCredits === 1 ? "crédito" : "créditos"} (${interestPct} % de los ${formatCredits(chosen.credits ?? 0)} créditos del activo), se descuentan de tus créditos disponibles cuando el prestamista aprueba.`
+                  : "Sin interés: no se descuentan créditos por interés."}
+            </p>
           ) : null}
           <Field id="loan-notes" label="Notas" optional>
             {(c) => (
