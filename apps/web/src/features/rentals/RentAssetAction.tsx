@@ -201,7 +201,8 @@ function BookingPanel({ asset, rental, view }: { asset: Asset; rental: RentalVie
       setBooked({ start, end, total: result.booking?.total ?? total });
       setStart("");
       setEnd("");
-      toast({ title: RENTAL_MSG.booked, variant: "success" });
+      const paid = (result.booking?.total ?? total) > 0;
+      toast({ title: paid ? RENTAL_MSG.booked : RENTAL_MSG.bookedFree, variant: "success" });
     } catch (e) {
       if (isAuthError(e)) return;
       const message = errorMessage(e, RENTAL_MSG.bookFailed);
@@ -221,8 +222,11 @@ function BookingPanel({ asset, rental, view }: { asset: Asset; rental: RentalVie
       {booked ? (
         <Alert variant="success" title="Reserva confirmada">
           <p>
-            {formatPeriod(booked.start, booked.end)} · {creditsLabel(booked.total)} en custodia hasta que termine el
-            alquiler. Síguela en{" "}
+            {formatPeriod(booked.start, booked.end)} ·{" "}
+            {booked.total > 0
+              ? `${creditsLabel(booked.total)} en custodia hasta que termine el alquiler.`
+              : "Gratis: no se descontaron créditos."}{" "}
+            Síguela en{" "}
             <Link to="/alquilar" className="font-semibold underline">
               Mis reservas
             </Link>
@@ -244,10 +248,14 @@ function BookingPanel({ asset, rental, view }: { asset: Asset; rental: RentalVie
           <p>
             Vas a reservar «{asset.title}» del {formatPeriod(start, end)} ({days} {days === 1 ? "día" : "días"}).
           </p>
-          <p>
-            Se descontarán <strong>{creditsLabel(total)}</strong> de tus créditos disponibles; quedan en custodia y el
-            dueño los recibe cuando termine el alquiler. Puedes cancelar antes del primer día y te los devolvemos.
-          </p>
+          {total > 0 ? (
+            <p>
+              Se descontarán <strong>{creditsLabel(total)}</strong> de tus créditos disponibles; quedan en custodia y el
+              dueño los recibe cuando termine el alquiler. Puedes cancelar antes del primer día y te los devolvemos.
+            </p>
+          ) : (
+            <p>Es gratis: no se descuentan créditos. Puedes cancelar antes del primer día.</p>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button loading={book.isPending} loadingText="Reservando…" onClick={() => void confirm()}>
               Confirmar alquiler

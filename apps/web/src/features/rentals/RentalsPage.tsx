@@ -412,14 +412,19 @@ const ACTION_TEXT: Record<BookingAction, { label: string; confirm: (b: BookingVi
   cancelar: {
     label: "Cancelar reserva",
     confirm: (b) =>
-      b.miRol === "arrendatario"
-        ? `Se cancelará la reserva y te devolveremos ${creditsLabel(b.total)}.`
-        : `Se cancelará la reserva y se devolverán ${creditsLabel(b.total)} a ${b.renter.name || "quien reservó"}.`,
+      b.total <= 0
+        ? "Se cancelará la reserva (era gratis: no hay créditos que devolver)."
+        : b.miRol === "arrendatario"
+          ? `Se cancelará la reserva y te devolveremos ${creditsLabel(b.total)}.`
+          : `Se cancelará la reserva y se devolverán ${creditsLabel(b.total)} a ${b.renter.name || "quien reservó"}.`,
     done: RENTAL_MSG.cancelled,
   },
   finalizar: {
     label: "Finalizar operación",
-    confirm: (b) => `Se dará por terminado el alquiler y recibirás ${creditsLabel(b.total)} de la custodia.`,
+    confirm: (b) =>
+      b.total > 0
+        ? `Se dará por terminado el alquiler y recibirás ${creditsLabel(b.total)} de la custodia.`
+        : "Se dará por terminado el alquiler (era gratis: no hay pago que recibir).",
     done: RENTAL_MSG.finished,
   },
 };
