@@ -42,7 +42,12 @@ function assetOf(ctx: Ctx): AssetRow {
 
 const ref = (ctx: Ctx) => ({ refType: "alquiler", refId: ctx.deal.id, actorUserId: ctx.actorUserId });
 
-const DAY_FORMAT = new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const DAY_FORMAT = new Intl.DateTimeFormat("es-CO", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** "2026-12-01" -> "1 dic 2026": the calendar day as written, as the cards show it (es-CO). */
 export function formatDay(day: string): string {

@@ -237,7 +237,12 @@ function ReceiverPicker({
         <div className="flex items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-3.5 py-2.5">
           <span className="flex min-w-0 items-center gap-2 font-semibold break-words text-emerald-900">
             <UserRound aria-hidden="true" className="size-4 shrink-0" />
-            <span data-testid="custody-receiver" ref={foundRef} tabIndex={-1} className="rounded outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
+            <span
+              data-testid="custody-receiver"
+              ref={foundRef}
+              tabIndex={-1}
+              className="rounded outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+            >
               {receiver.name || "Usuario de Valoriza"}
             </span>
           </span>
