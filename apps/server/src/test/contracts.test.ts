@@ -57,9 +57,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, auth = true) => t.app.inject({ method: "GET", url, headers: auth ? u.auth : {} });
+/** Every answer of this file, checked at the end against the statuses its route declares (issue 15 item 25). */
+const answered: { method: string; url: string; status: number }[] = [];
+const seen = async (method: string, url: string, res: Promise<LightMyRequestResponse>) => {
+  const r = await res;
+  answered.push({ method, url, status: r.statusCode });
+  return r;
+};
+const get = (url: string, auth = true) =>
+  seen("GET", url, t.app.inject({ method: "GET", url, headers: auth ? u.auth : {} }));
 const send = (method: "POST" | "PUT", url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: u.auth, ...(payload ? { payload } : {}) });
+  seen(method, url, t.app.inject({ method, url, headers: u.auth, ...(payload ? { payload } : {}) }));
 
 const GOODS = {
   title: "Bicicleta de ruta",
@@ -182,7 +190,10 @@ describe("/api/docs documents a response for every route", () => {
         operations++;
         const responses = op.responses ?? {};
         const ok = Object.entries(responses).find(([s]) => s.startsWith("2"));
-        const okSchema = ok?.[1].content?.["application/json"] as { schema?: Record<string, unknown> } | undefined;
+        // JSON, or the live events' text/event-stream (issue 15 item 25).
+        const okSchema = (ok?.[1].content?.["application/json"] ?? ok?.[1].content?.["text/event-stream"]) as
+          | { schema?: Record<string, unknown> }
+          | undefined;
         const props = Object.keys((okSchema?.schema?.properties as object | undefined) ?? {});
         // A real contract, not an open `{ success: true }` object.
         if (!okSchema?.schema || (okSchema.schema.type === "object" && props.length < 2 && props[0] !== "status"))
@@ -196,5 +207,122 @@ describe("/api/docs documents a response for every route", () => {
     }
     expect(operations).toBeGreaterThan(25);
     expect(missing).toEqual([]);
+  });
+});
+
+type Operation = {
+  operationId?: string;
+  description?: string;
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+};
+type Doc = { paths: Record<string, Record<string, Operation>> };
+
+describe("/api/docs says what the server really answers (issue 15 item 25)", () => {
+  let doc: Doc;
+  beforeAll(async () => {
+    doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json() as Doc;
+  });
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+    );
+  /** The documented operation of a concrete call, by matching its path against the templates. */
+  const operationOf = (method: string, url: string) => {
+    const path = url.split("?")[0] ?? "";
+    return operations().find(
+      (o) =>
+        o.method === method &&
+        new RegExp(`^${o.path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path) &&
+        // a literal segment wins over a parameter (/assets/mine before /assets/{id})
+        !operations().some((x) => x !== o && x.method === method && x.path === path && o.path !== path),
+    );
+  };
+
+  it("every operation has a unique operationId and a one-line description", () => {
+    const ids = operations().map((o) => o.op.operationId);
+    expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const bad = operations().filter((o) => !o.op.description?.trim() || o.op.description.includes("\n"));
+    expect(bad.map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
+  it("declares 415 on every body, 400 where input is validated, 422 with an Idempotency-Key and on registrations", () => {
+    const missing: string[] = [];
+    for (const { path, method, op } of operations()) {
+      const declared = Object.keys(op.responses ?? {});
+      const need = (status: string, why: string) => {
+        if (!declared.includes(status)) missing.push(`${method} ${path}: ${status} (${why})`);
+      };
+      if (op.requestBody) need("415", "body");
+      if (op.requestBody || op.parameters?.some((p) => p.in === "query" || p.in === "path")) need("400", "validated");
+      if (op.parameters?.some((p) => p.in === "header" && p.name === "idempotency-key")) need("422", "idempotency");
+    }
+    for (const path of ["/api/assets", "/api/tiempo/registrar", "/api/dinero/registrar"]) {
+      if (!doc.paths[path]?.post?.responses?.["422"]) missing.push(`POST ${path}: 422 (registration limits)`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("/api/eventos is a text/event-stream; a withdrawal's destination is required by its method", () => {
+    expect(Object.keys(doc.paths["/api/eventos"]?.get?.responses?.["200"]?.content ?? {})).toEqual([
+      "text/event-stream",
+    ]);
+    const body = doc.paths["/api/retiros"]?.post?.requestBody?.content?.["application/json"]?.schema as {
+      oneOf?: { properties: { metodo: { enum: string[] } }; required: string[] }[];
+    };
+    const byMethod = Object.fromEntries(
+      (body.oneOf ?? []).flatMap((v) => v.properties.metodo.enum.map((m) => [m, v.required])),
+    );
+    expect(byMethod.nequi).toContain("celular");
+    expect(byMethod.daviplata).toContain("celular");
+    expect(byMethod.pse).toEqual(expect.arrayContaining(["banco", "tipoCuenta", "numeroCuenta", "titular"]));
+    expect(byMethod.wompi).toEqual(expect.arrayContaining(["tipoDocumento", "numeroDocumento"]));
+  });
+
+  it("no route answers a status its schema does not declare (this file's calls and a bad-input sweep)", async () => {
+    const calls: { method: string; url: string; status: number }[] = [...answered];
+    let other = await signUp(t.app);
+    const fill = (path: string, id: string) =>
+      path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+        name === "code" ? "123456" : name === "email" ? "x@y.co" : id,
+      );
+    for (const { path, method, op } of operations()) {
+      if (path === "/api/eventos") continue; // a stream: its answers are covered by the events tests
+      // Calls that may end the session or the account (logout, password, deletion) get a fresh person.
+      if (/^\/api\/(users|profile)/.test(path)) other = await signUp(t.app);
+      const query = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => `${p.name}=zz`);
+      const variants: { url: string; headers: Record<string, string>; payload?: string }[] = [
+        { url: fill(path, "01890000-0000-7000-8000-000000000000"), headers: {} },
+        { url: fill(path, "01890000-0000-7000-8000-000000000000"), headers: other.auth },
+        { url: fill(path, "no-es-un-id") + (query.length ? `?${query.join("&")}` : ""), headers: other.auth },
+      ];
+      if (method !== "GET") {
+        const url = fill(path, "01890000-0000-7000-8000-000000000000");
+        variants.push(
+          { url, headers: { ...other.auth, "content-type": "application/json" }, payload: "{" },
+          { url, headers: { ...other.auth, "content-type": "application/xml" }, payload: "<hola/>" },
+          { url, headers: { ...other.auth, "content-type": "application/json" }, payload: "{}" },
+        );
+      }
+      for (const v of variants) {
+        const r = await t.app.inject({
+          method: method as "GET",
+          url: v.url,
+          headers: v.headers,
+          ...(v.payload !== undefined ? { payload: v.payload } : {}),
+        });
+        calls.push({ method, url: v.url, status: r.statusCode });
+      }
+    }
+    const undeclared = calls
+      .map((c) => ({ ...c, op: operationOf(c.method, c.url) }))
+      .filter((c) => !c.op || !Object.keys(c.op.op.responses ?? {}).includes(String(c.status)))
+      .map((c) => `${c.method} ${c.url.slice(0, 80)} -> ${c.status}`);
+    expect(calls.length).toBeGreaterThan(200);
+    // The sweep reaches the answers that were undeclared before: 400, 401, 403, 404, 413/415.
+    for (const status of [400, 401, 403, 404, 415]) expect(calls.map((c) => c.status)).toContain(status);
+    expect(undeclared).toEqual([]);
   });
 });
