@@ -3,7 +3,6 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   availableCredits,
-  createGoodViaApi,
   DESKTOP,
   elementsOutsideViewport,
   expectSignedOut,
@@ -96,13 +95,25 @@ describe("inicio y páginas generales", () => {
   it("a 390 px los saldos grandes del encabezado caben en la pantalla, con su borde", async () => {
     const { page, errors } = await openPage(browser, PHONE);
     await signUpViaApi(page, newUser("saldos"));
-    // Expensive goods: five-digit blocked credits (the chip that ran past the edge, issue 15 item 8).
-    for (const title of ["Portátil", "Cámara", "Consola", "Televisor"]) {
-      await createGoodViaApi(page, { title, baseValueCOP: 20_000_000 });
-    }
+    // Large balances (the chip that ran past the edge, issue 15 item 8): a seven-digit available
+    // balance and a six-digit blocked one, as GET /usuarios/{id}/saldo would answer them.
+    await page.route(
+      (url) => /^\/api\/usuarios\/[^/]+\/saldo$/.test(url.pathname),
+      (route) =>
+        route.fulfill({
+          json: {
+            success: true,
+            creditosDisponibles: 1_234_567,
+            creditosBloqueados: 345_678,
+            credits: 1_580_245,
+            data: { creditosDisponibles: 1_234_567, creditosBloqueados: 345_678, credits: 1_580_245 },
+          },
+        }),
+    );
     await page.reload();
-    const blocked = page.getByTestId("creditos-bloqueados").filter({ visible: true, hasText: /^\d{2,3}\.\d{3}$/ });
+    const blocked = page.getByTestId("creditos-bloqueados").filter({ visible: true, hasText: "345.678" });
     await blocked.waitFor({ timeout: 20_000 });
+    await availableCredits(page).filter({ hasText: "1.234.567" }).waitFor();
     const chip = page.locator("li", { has: blocked });
     const box = await chip.boundingBox();
     expect(box).not.toBeNull();
@@ -116,7 +127,7 @@ describe("inicio y páginas generales", () => {
     expect(await elementsOutsideViewport(page)).toEqual([]);
     await screenshot(page, "header-phone-large-balances", false);
     expect(errors).toEqual([]);
-  });
+  }, 90_000);
 
   it("quien llega sin créditos disponibles lee en el encabezado cómo conseguirlos, con un enlace para empezar", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
