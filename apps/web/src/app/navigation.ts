@@ -19,6 +19,7 @@ export const SIGNED_IN_NAV: NavSection[] = [
     title: "Tu cuenta",
     items: [
       { to: "/mis-activos", label: "Mis Activos" },
+      { to: "/favoritos", label: "Favoritos" },
       { to: "/mi-actividad", label: "Mi Actividad" },
       { to: "/movimientos", label: "Movimientos" },
       { to: "/mensajes", label: "Mensajes" },

@@ -42,6 +42,9 @@ function AssetDetailRoute() {
 const MyAssetsRoute = lazy(() => import("./MyAssetsRoute.tsx").then((m) => ({ default: m.MyAssetsRoute })));
 const MovementsPage = lazy(() => import("../features/wallet/pages.tsx").then((m) => ({ default: m.MovementsPage })));
 const ActivityPage = lazy(() => import("../features/wallet/pages.tsx").then((m) => ({ default: m.ActivityPage })));
+const FavoritesPage = lazy(() =>
+  import("../features/favorites/FavoritesPage.tsx").then((m) => ({ default: m.FavoritesPage })),
+);
 const EconomyPage = lazy(() => import("../features/economy/EconomyPage.tsx").then((m) => ({ default: m.EconomyPage })));
 const CustodyPage = lazy(() => import("../features/custody/CustodyPage.tsx").then((m) => ({ default: m.CustodyPage })));
 const MarketplacePage = lazy(() =>
@@ -98,6 +101,7 @@ export function AppRoutes() {
         <Route path="mis-activos" element={<MyAssetsRoute />} />
         <Route path="movimientos" element={<MovementsPage />} />
         <Route path="mi-actividad" element={<ActivityPage />} />
+        <Route path="favoritos" element={<FavoritesPage />} />
         <Route path="economia" element={<EconomyPage />} />
         <Route path="actions-demo" element={<ActionsDemoPage />} />
         <Route path="vender" element={<SellRoute />} />

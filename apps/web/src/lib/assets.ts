@@ -55,6 +55,8 @@ export interface Asset {
   tipoAporte: string;
   createdAt: string;
   proximityBadge: string;
+  /** GET /api/assets with lat,lng (issue 20): km to the asset's public point (rounded), or null. */
+  distanceKm: number | null;
 }
 
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -119,6 +121,7 @@ export function normalizeAsset(raw: unknown): Asset | null {
     tipoAporte: str(a.tipoAporte),
     createdAt: str(a.createdAt),
     proximityBadge: str(a.proximityBadge),
+    distanceKm: num(a.distanciaKm),
   };
 }
 

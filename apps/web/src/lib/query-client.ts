@@ -53,6 +53,7 @@ const USER_SCOPED_ROOTS = new Set<unknown>([
   "transactions",
   "notifications",
   "chats",
+  "favorites",
 ]);
 
 export function removeUserQueries(): void {

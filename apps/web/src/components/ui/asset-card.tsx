@@ -1,11 +1,16 @@
 import { ASSET_STATUS_LABELS, type AssetStatus, creditsLabel, formatCOP } from "@valoriza/domain";
 import { ArrowRight, Banknote, Clock, type LucideIcon, MapPin, Package } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { type Asset, type AssetType, assetPath } from "../../lib/assets.ts";
+import { useSession } from "../../lib/session.tsx";
 import { cn } from "../../lib/utils.ts";
+
 import { Badge, type BadgeTone } from "./badge.tsx";
 import { buttonClasses } from "./button.tsx";
+
+/** The heart loads after the cards (its code is not part of the home page's first load). */
+const FavoriteButton = lazy(() => import("../favorite-button.tsx").then((m) => ({ default: m.FavoriteButton })));
 
 export const ASSET_TYPE_META: Record<AssetType, { label: string; Icon: LucideIcon }> = {
   bien: { label: "Bien", Icon: Package },
@@ -47,15 +52,27 @@ export function AssetTypeIcon({ type, className }: { type: AssetType; className?
  * status, category and subcategory, city and department, description, credits and COP value, and
  * 'Ver más' to the detail. `actions` adds the owner's buttons (My assets).
  */
+/** "A 2,3 km" / "A menos de 1 km": the distance to the asset's public point (never its exact place). */
+export function distanceLabel(km: number): string {
+  if (km < 1) return "A menos de 1 km";
+  return `A ${km.toLocaleString("es-CO", { maximumFractionDigits: km < 10 ? 1 : 0 })} km`;
+}
+
 export function AssetCard({
   asset,
   actions,
   headingLevel = 3,
+  favorite = true,
 }: {
   asset: Asset;
   actions?: ReactNode;
   headingLevel?: 2 | 3;
+  /** The heart (issue 20); never on one's own asset. */
+  favorite?: boolean;
 }) {
+  const { user } = useSession();
+  const showHeart = favorite && asset.ownerId !== user?.id;
+  const badge = asset.proximityBadge || (asset.distanceKm !== null ? distanceLabel(asset.distanceKm) : "");
   const { label, Icon } = ASSET_TYPE_META[asset.assetType];
   const place = [asset.ciudad, asset.departamento].filter(Boolean).join(", ");
   const category = [asset.category, asset.subcategory].filter(Boolean).join(" · ");
@@ -78,10 +95,15 @@ export function AssetCard({
           <Icon aria-hidden="true" className="size-3.5 text-emerald-600" />
           {label}
         </span>
-        {asset.proximityBadge ? (
+        {badge ? (
           <Badge tone="brand" className="absolute top-3 right-3">
-            {asset.proximityBadge}
+            {badge}
           </Badge>
+        ) : null}
+        {showHeart ? (
+          <Suspense fallback={null}>
+            <FavoriteButton assetId={asset.id} title={asset.title} className="absolute right-3 bottom-3" />
+          </Suspense>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4 sm:p-5">

@@ -2,6 +2,7 @@ import { ASSET_MSG, creditsLabel, formatCOP } from "@valoriza/domain";
 import { ArrowLeft, BadgeCheck, Lock, MapPin, RefreshCw, Unlock, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
+import { FavoriteButton } from "../../components/favorite-button.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ASSET_TYPE_META, AssetStatusBadge } from "../../components/ui/asset-card.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -135,9 +136,12 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
               </Badge>
             ) : null}
           </div>
-          <h1 className="text-2xl font-extrabold tracking-tight break-words text-slate-900 sm:text-3xl">
-            {asset.title}
-          </h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="min-w-0 text-2xl font-extrabold tracking-tight break-words text-slate-900 sm:text-3xl">
+              {asset.title}
+            </h1>
+            {isOwner ? null : <FavoriteButton assetId={asset.id} title={asset.title} variant="inline" />}
+          </div>
           {category ? <p className="text-slate-500">{category}</p> : null}
           {place ? (
             <p className="flex items-center gap-1.5 text-sm text-slate-500">

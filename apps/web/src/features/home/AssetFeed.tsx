@@ -39,6 +39,10 @@ export interface AssetFeedProps {
   onLoadMore?: () => void;
   loadingMore?: boolean;
   loadMoreFailed?: boolean;
+  /** Every match (GET /api/assets `total`), for 'Mostrando X de Y'. */
+  total?: number | null;
+  /** The heading without a search (filters on): defaults to 'Todos los activos'. */
+  allTitle?: string;
 }
 
 /**
@@ -60,6 +64,8 @@ export function AssetFeed({
   onLoadMore,
   loadingMore = false,
   loadMoreFailed = false,
+  total = null,
+  allTitle = FEED_MSG.allAssetsTitle,
 }: AssetFeedProps) {
   const query = search.trim();
   const all = mode === "all";
@@ -76,7 +82,7 @@ export function AssetFeed({
               {FEED_MSG.resultsFor} <span className="text-emerald-700">“{query}”</span>
             </>
           ) : all ? (
-            FEED_MSG.allAssetsTitle
+            allTitle
           ) : (
             FEED_MSG.nearbyAssetsTitle
           )}
@@ -88,11 +94,15 @@ export function AssetFeed({
           </p>
         ) : !isLoading && !isError && assets.length > 0 ? (
           <div className="flex items-center gap-3">
-            <p className="text-sm text-slate-500" aria-live="polite">
+            <p className="text-sm text-slate-500" aria-live="polite" data-testid="feed-count">
               {all ? "Mostrando " : ""}
-              {assets.length === 1 ? "1 activo" : `${assets.length} activos`}
+              {all && total !== null && total > assets.length
+                ? `${assets.length} de ${total} activos`
+                : assets.length === 1
+                  ? "1 activo"
+                  : `${assets.length} activos`}
             </p>
-            {!query && !all && hasMore && onShowAll ? (
+            {!all && hasMore && onShowAll ? (
               <Button variant="outline" size="sm" onClick={onShowAll}>
                 Ver todos
               </Button>

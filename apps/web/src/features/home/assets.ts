@@ -5,8 +5,6 @@ import { apiRequest } from "../../lib/api.ts";
 import { type Asset, normalizeAssetList } from "../../lib/assets.ts";
 import { queryKeys } from "../../lib/query-client.ts";
 
-/** With a search every match is shown (overview §9); the server answers at most this many. */
-export const SEARCH_LIMIT = 200;
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** The value after it stopped changing for `delay` ms (typing in the header search box). */
@@ -19,24 +17,56 @@ export function useDebouncedValue<T>(value: T, delay = SEARCH_DEBOUNCE_MS): T {
   return debounced;
 }
 
+/** A point the browser gave (never sent anywhere but to order by distance; never stored). */
+export interface Coords {
+  lat: number;
+  lng: number;
+}
+
+/** The filters and order of GET /api/assets (issue 20), as they sit in the home URL. */
+export const FILTER_PARAMS = [
+  "categoria",
+  "tipo",
+  "proposito",
+  "ciudad",
+  "minCreditos",
+  "maxCreditos",
+  "orden",
+] as const;
+export type FilterName = (typeof FILTER_PARAMS)[number];
+export type Filters = Partial<Record<FilterName, string>>;
+
+export function readFilters(params: URLSearchParams): Filters {
+  const f: Filters = {};
+  for (const name of FILTER_PARAMS) {
+    const v = params.get(name)?.trim();
+    if (v) f[name] = v;
+  }
+  return f;
+}
+
+const coordsParams = (coords: Coords | null) =>
+  coords ? { lat: coords.lat.toFixed(4), lng: coords.lng.toFixed(4) } : undefined;
+
 /**
- * The home feed: the 6 newest public assets, or every match of the search (spec §5 Search: trimmed,
- * case- and accent-insensitive over title, category, subcategory and description, done by the
- * server with the domain's normalizeSearch).
+ * The home feed: the 6 newest public assets, or the 6 nearest when the browser gave a location
+ * ("Activos cercanos a ti", distances to each asset's public point; issue 20).
  */
-export function useHomeAssets(search: string) {
-  const q = search.trim();
+export function useHomeAssets(coords: Coords | null) {
+  const near = coordsParams(coords);
   return useQuery({
-    queryKey: queryKeys.assetFeed(q),
+    queryKey: [...queryKeys.assetFeed(""), near ?? null],
     queryFn: async ({ signal }): Promise<{ assets: Asset[]; more: boolean }> => {
       // One more than shown tells whether 'Ver todos' has anything to add.
-      const params = new URLSearchParams({ limit: String(q ? SEARCH_LIMIT : HOME_FEED_LIMIT + 1) });
-      if (q) params.set("q", q);
+      const params = new URLSearchParams({ limit: String(HOME_FEED_LIMIT + 1) });
+      if (near) {
+        params.set("orden", "distancia");
+        params.set("lat", near.lat);
+        params.set("lng", near.lng);
+      }
       const body = await apiRequest(`/assets?${params.toString()}`, { signal, onUnauthorized: "ignore" });
       const assets = normalizeAssetList(body);
-      return q
-        ? { assets, more: false }
-        : { assets: assets.slice(0, HOME_FEED_LIMIT), more: assets.length > HOME_FEED_LIMIT };
+      return { assets: assets.slice(0, HOME_FEED_LIMIT), more: assets.length > HOME_FEED_LIMIT };
     },
     placeholderData: keepPreviousData,
     // New assets from other people show up when coming back to the home page.
@@ -44,25 +74,41 @@ export function useHomeAssets(search: string) {
   });
 }
 
-/** Page size of 'Ver todos' (GET /assets?limit&offset; the feed has no total, a short page is the last). */
+/** Page size of 'Cargar más'. */
 export const ALL_ASSETS_PAGE = 24;
 
-/** Every public asset, newest first, a page at a time ('Cargar más'). */
-export function useAllAssets(enabled: boolean) {
+/**
+ * Every match of the search, filters and order, a page at a time ('Cargar más'): the server answers
+ * `total` (the real count), so the last page is known (issue 20).
+ */
+export function useAssetSearch(enabled: boolean, search: string, filters: Filters, coords: Coords | null) {
+  const near = coordsParams(coords);
   const query = useInfiniteQuery({
-    queryKey: [...queryKeys.assetFeed(""), "todos"],
+    queryKey: [...queryKeys.assetFeed(search), "todos", filters, near ?? null],
     initialPageParam: 0,
     queryFn: async ({ signal, pageParam }) => {
-      const body = await apiRequest(`/assets?limit=${ALL_ASSETS_PAGE}&offset=${pageParam}`, {
-        signal,
-        onUnauthorized: "ignore",
-      });
-      return { items: normalizeAssetList(body), offset: pageParam };
+      const params = new URLSearchParams({ limit: String(ALL_ASSETS_PAGE), offset: String(pageParam) });
+      if (search) params.set("q", search);
+      for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+      if (near) {
+        params.set("lat", near.lat);
+        params.set("lng", near.lng);
+      }
+      const body = await apiRequest(`/assets?${params.toString()}`, { signal, onUnauthorized: "ignore" });
+      const total = (body as { total?: unknown } | null)?.total;
+      const items = normalizeAssetList(body);
+      return { items, offset: pageParam, total: typeof total === "number" ? total : null };
     },
-    getNextPageParam: (last) => (last.items.length < ALL_ASSETS_PAGE ? undefined : last.offset + ALL_ASSETS_PAGE),
+    getNextPageParam: (last) => {
+      const next = last.offset + ALL_ASSETS_PAGE;
+      if (last.total !== null) return next < last.total ? next : undefined;
+      return last.items.length < ALL_ASSETS_PAGE ? undefined : next;
+    },
+    placeholderData: keepPreviousData,
     enabled,
   });
   const seen = new Set<string>();
   const assets = (query.data?.pages ?? []).flatMap((p) => p.items).filter((a) => !seen.has(a.id) && seen.add(a.id));
-  return { ...query, assets };
+  const total = query.data?.pages.at(-1)?.total ?? null;
+  return { ...query, assets, total };
 }

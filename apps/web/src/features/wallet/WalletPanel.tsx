@@ -9,6 +9,7 @@ import { useMyLimits } from "../../lib/limits.ts";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
 import { useWalletBalance, useWalletSync, useWalletTransactions, WALLET_MSG } from "./api.ts";
+import { DownloadCsvButton } from "./DownloadCsvButton.tsx";
 import { EmptyEntries, EntryList, EntryListSkeleton, LoadError } from "./EntryList.tsx";
 import { blockedCredits, formatDateTime, isBlockedWalletEntry, signedCredits } from "./format.ts";
 
@@ -40,16 +41,19 @@ export function WalletPanel() {
               <p className="text-xs text-slate-500">Actualizado: {formatDateTime(balance.data.lastUpdated)}</p>
             ) : null}
           </div>
-          <Button
-            variant="outline"
-            size="sm"
-            loading={sync.isPending}
-            loadingText="Sincronizando…"
-            onClick={() => void runSync()}
-          >
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Sincronizar
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <DownloadCsvButton kind="movimientos" />
+            <Button
+              variant="outline"
+              size="sm"
+              loading={sync.isPending}
+              loadingText="Sincronizando…"
+              onClick={() => void runSync()}
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Sincronizar
+            </Button>
+          </div>
         </div>
         {balance.isError ? (
           <LoadError title={WALLET_MSG.loadBalance} error={balance.error} onRetry={() => void balance.refetch()} />
