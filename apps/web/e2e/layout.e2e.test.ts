@@ -202,6 +202,45 @@ describe("inicio y páginas generales", () => {
     await screenshot(page, "perfil-desktop");
   });
 
+  it("la negativa 'No tienes suficientes créditos disponibles' dice cómo conseguirlos, con un enlace para empezar", async () => {
+    const { page } = await openPage(browser, PHONE);
+    await signUpViaApi(page, newUser("negativa"));
+    // A product the newcomer cannot afford; the server's refusal as the API answers it (422 INSUFFICIENT_FUNDS).
+    const product = {
+      _id: "0190a1b2-0000-7000-8000-0000000000aa",
+      nombre: "Bono de café",
+      categoria: "Alimentos",
+      descripcion: "Un café en una tienda aliada.",
+      creditos: 15,
+      valorCOP: 15_000,
+      stock: -1,
+      destacado: false,
+      imagen: "",
+    };
+    await page.route(
+      (url) => url.pathname === "/api/marketplace",
+      (route) => route.fulfill({ json: { success: true, data: [product] } }),
+    );
+    await page.route(
+      (url) => url.pathname === `/api/marketplace/${product._id}/comprar`,
+      (route) =>
+        route.fulfill({
+          status: 422,
+          json: { success: false, message: "No tienes suficientes créditos disponibles", code: "INSUFFICIENT_FUNDS" },
+        }),
+    );
+    await page.goto("/marketplace");
+    await page.getByRole("button", { name: "Comprar con Créditos" }).click();
+    const toast = page.locator("li.vz-toast").filter({ hasText: "No tienes suficientes créditos disponibles" });
+    await toast.waitFor();
+    await toast.getByText("completa una operación con él para liberar sus créditos").waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "credits-refusal-toast-phone", false);
+    await toast.getByRole("link", { name: "Registrar un activo" }).click();
+    await page.waitForURL("**/registrar-activo");
+    await page.getByRole("heading", { name: "¿Qué quieres valorizar?" }).waitFor();
+  });
+
   it("una lista que no carga dice qué falló y ofrece 'Reintentar' (intercambios recibidas y enviadas, marketplace)", async () => {
     const { page } = await openPage(browser, DESKTOP);
     await signUpViaApi(page, newUser("reintentar"));
