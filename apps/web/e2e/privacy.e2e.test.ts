@@ -121,63 +121,76 @@ describe("consentimiento", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 });
 
 describe("páginas legales", () => {
   it.each([
     ["escritorio", DESKTOP],
     ["teléfono", PHONE],
-  ] as const)("are reachable signed out from the footer (%s), in Spanish, axe clean", async (_label, viewport) => {
-    const { page, errors } = await openPage(browser, viewport);
-    await page.goto("/");
-    await expectSignedOut(page);
-    const legal = page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" });
+  ] as const)(
+    "are reachable signed out from the footer (%s), in Spanish, axe clean",
+    async (_label, viewport) => {
+      const { page, errors } = await openPage(browser, viewport);
+      await page.goto("/");
+      await expectSignedOut(page);
+      const legal = page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" });
 
-    await legal.getByRole("link", { name: "Términos y condiciones" }).click();
-    await page.getByRole("heading", { level: 1, name: "Términos y condiciones de uso" }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/terminos");
-    await expect.poll(() => seriousViolations(page)).toEqual([]);
+      await legal.getByRole("link", { name: "Términos y condiciones" }).click();
+      await page.getByRole("heading", { level: 1, name: "Términos y condiciones de uso" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/terminos");
+      await expect.poll(() => seriousViolations(page)).toEqual([]);
 
-    await legal.getByRole("link", { name: "Política de tratamiento de datos personales" }).click();
-    await page.getByRole("heading", { level: 1, name: "Política de tratamiento de datos personales" }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/privacidad");
-    const text = ((await page.getByRole("main").textContent()) ?? "").toLowerCase();
-    for (const word of [
-      "responsable del tratamiento",
-      "finalidades",
-      "conocer",
-      "actualizar",
-      "rectificar",
-      "suprimir",
-      "revocar",
-      "cómo ejercer tus derechos",
-      "ley 1581 de 2012",
-      "decreto 1377 de 2013",
-      "vigente desde",
-    ]) {
-      expect(text).toContain(word);
-    }
-    await expect.poll(() => seriousViolations(page)).toEqual([]);
+      await legal.getByRole("link", { name: "Política de tratamiento de datos personales" }).click();
+      await page.getByRole("heading", { level: 1, name: "Política de tratamiento de datos personales" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/privacidad");
+      const text = ((await page.getByRole("main").textContent()) ?? "").toLowerCase();
+      for (const word of [
+        "responsable del tratamiento",
+        "finalidades",
+        "conocer",
+        "actualizar",
+        "rectificar",
+        "suprimir",
+        "revocar",
+        "cómo ejercer tus derechos",
+        "ley 1581 de 2012",
+        "decreto 1377 de 2013",
+        "vigente desde",
+      ]) {
+        expect(text).toContain(word);
+      }
+      await expect.poll(() => seriousViolations(page)).toEqual([]);
 
-    // Real pages of the app: opened directly they answer 200 (not the not-found page).
-    for (const path of ["/terminos", "/privacidad"]) {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-    }
-    expect(await page.getByText("404 Page Not Found").count()).toBe(0);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  });
+      // Real pages of the app: opened directly they answer 200 (not the not-found page).
+      for (const path of ["/terminos", "/privacidad"]) {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+      }
+      expect(await page.getByText("404 Page Not Found").count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
 });
 
 describe("mis datos en /perfil", () => {
   it("downloads the data and deletes the account after a confirmation that says what is lost", async () => {
     const { page, errors } = await openPage(browser, PHONE);
     const user = { ...newUser("borrar"), name: "Eulalia", apellido: "Borrable" };
-    await signUpThroughApi(page, user, true);
+    const me = await signUpThroughApi(page, user, true);
     await accountNav(page).getByRole("button", { name: "Salir" }).waitFor();
-    await createGoodViaApi(page, { title: "Patineta para borrar" });
+    const good = await createGoodViaApi(page, { title: "Patineta para borrar" });
+    // A deal in progress: a custody of that good for another person (cancelled below, before deleting).
+    const other = await page.request.post("/api/users/register", { data: newUser("borrar-receptor") });
+    const receptorId = ((await other.json()) as { data: { _id: string } }).data._id;
+    const custody = await page.request.post("/api/custodia/asignar", {
+      headers: { Authorization: `Bearer ${me.token}` },
+      data: { assetId: good.id, receptorId, tipoTransaccion: "venta", notas: "" },
+    });
+    expect(custody.status()).toBe(201);
+    const custodyId = ((await custody.json()) as { custodia: { _id: string } }).custodia._id;
 
     await page.goto("/perfil");
     const section = page.getByRole("heading", { name: "Tus datos" });
@@ -213,7 +226,20 @@ describe("mis datos en /perfil", () => {
     await dialog.getByRole("button", { name: "Eliminar mi cuenta definitivamente" }).click();
     await dialog.getByText("La contraseña no es correcta").waitFor();
 
+    // Refused while the custody is pending: the reason is shown and nothing is deleted.
     await dialog.getByLabel("Tu contraseña").fill(user.password);
+    await dialog.getByRole("button", { name: "Eliminar mi cuenta definitivamente" }).click();
+    await dialog
+      .getByRole("alert")
+      .getByText(
+        "No puedes eliminar tu cuenta mientras tengas operaciones en curso (custodias o ventas pendientes). Termínalas o cancélalas y vuelve a intentarlo.",
+      )
+      .waitFor();
+    const cancelled = await page.request.put(`/api/custodia/cancelar/${custodyId}`, {
+      headers: { Authorization: `Bearer ${me.token}` },
+    });
+    expect(cancelled.status()).toBe(200);
+
     await dialog.getByRole("button", { name: "Eliminar mi cuenta definitivamente" }).click();
     await expectToast(page, "Cuenta eliminada");
     await expectSignedOut(page);
@@ -224,8 +250,8 @@ describe("mis datos en /perfil", () => {
       data: { email: user.email, password: user.password },
     });
     expect(login.status()).toBe(401);
-    // Only the answers the test asked for: the wrong password (400) and the ended session (401).
-    expect(errors.filter((e) => !/status of 40[01]\b/.test(e))).toEqual([]);
+    // Only the answers the test asked for: the wrong password (400), the refusal (409), the ended session (401).
+    expect(errors.filter((e) => !/status of 40[019]\b/.test(e))).toEqual([]);
     await page.context().close();
-  });
+  }, 120_000);
 });
