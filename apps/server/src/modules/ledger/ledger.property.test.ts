@@ -1228,6 +1228,8 @@ async function step(db: Db, ids: string[], m: Model, op: Op): Promise<void> {
           privacy: "publico",
           status: "disponible",
           creditosAsignados: op.amount,
+          // The seller's asking price: a cash sale's price (deals.md, Sale; issue 15 item 9).
+          baseValueCOP: op.amount * 1000,
         });
         await issueBlocked(tx, { userId: id(op.user), amount: op.amount, refType: "activo", refId: assetId });
       });
@@ -1422,6 +1424,13 @@ async function step(db: Db, ids: string[], m: Model, op: Op): Promise<void> {
       if (open || a.status !== "disponible") {
         expect(await caught(run)).toMatchObject({ code: "CONFLICT" });
         return;
+      }
+      // A guarantee plus interest the borrower cannot cover is refused when asked (issue 15 item 12);
+      // then they earn the difference and ask again.
+      const need = op.guarantee + loanInterestCredits(a.price, op.interes);
+      if (m.disp[op.borrower]! < need) {
+        expect(await caught(run)).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+        await earn(db, ids, m, op.borrower, need - m.disp[op.borrower]!);
       }
       const r = await run();
       expect(r.loan).toMatchObject({ estado: "pendiente", garantiaValor: op.guarantee, interesCreditos: 0 });
