@@ -1,6 +1,6 @@
 import { DONATION_MSG } from "@valoriza/domain";
-import { Gift, HeartHandshake, Search, UserRound, X } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { Gift, HeartHandshake, RefreshCw, Search, UserRound, X } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { DealScreenHeader } from "../../components/deal-screen-header.tsx";
 import { RequireSession } from "../../components/require-session.tsx";
@@ -35,6 +35,17 @@ const STATUS_LABEL: Record<string, string> = {
   completed: "Completada",
   cancelled: "Cancelada",
 };
+/** A closed donation or gift says how it closed, in its own gender (un regalo, una donación). */
+function statusLabel(d: DonationView, status: string): string {
+  const gift = d.kind === "regalo";
+  if (status === "completed") return gift ? "Aceptado" : "Completada";
+  if (status === "cancelled") {
+    if (d.closedBy === "rechazar") return gift ? "Rechazado" : "Rechazada";
+    if (d.closedBy === "expirar") return gift ? "Vencido" : "Vencida";
+    return gift ? "Cancelado" : "Cancelada";
+  }
+  return STATUS_LABEL[status] ?? status;
+}
 
 /** /donar (overview §2 Donations) and /regalar (Gifts): one page, two modes. */
 export function DonationsPage({ mode }: { mode: Mode }) {
@@ -79,6 +90,15 @@ function CreateForm({ mode }: { mode: Mode }) {
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  // After 'Buscar' finds the person, the focus moves to who was found (not to the page body).
+  const focusFound = useRef(false);
+  const foundRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (recipient && focusFound.current) {
+      focusFound.current = false;
+      foundRef.current?.focus();
+    }
+  }, [recipient]);
 
   const search = async () => {
     setError(null);
@@ -91,7 +111,10 @@ function CreateForm({ mode }: { mode: Mode }) {
     try {
       const found = await findRecipientByEmail(value);
       if (found.id === user?._id) setError(DONATION_MSG.recipientIsYou);
-      else setRecipient(found);
+      else {
+        focusFound.current = true;
+        setRecipient(found);
+      }
     } catch (e) {
       if (!isAuthError(e)) setError(errorMessage(e, DONATION_MSG.recipientNotFound));
     } finally {
@@ -178,7 +201,14 @@ function CreateForm({ mode }: { mode: Mode }) {
           <div className="flex items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-3.5 py-2.5">
             <span className="flex min-w-0 items-center gap-2 font-semibold break-words text-emerald-900">
               <UserRound aria-hidden="true" className="size-4 shrink-0" />
-              <span data-testid="donation-recipient">{recipient.name || "Usuario de Valoriza"}</span>
+              <span
+                data-testid="donation-recipient"
+                ref={foundRef}
+                tabIndex={-1}
+                className="rounded outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+              >
+                {recipient.name || "Usuario de Valoriza"}
+              </span>
             </span>
             <Button variant="ghost" size="sm" onClick={() => setRecipient(null)}>
               <X aria-hidden="true" className="size-4" />
@@ -244,7 +274,13 @@ function DonationList({ mode }: { mode: Mode }) {
       {donations.isPending && donations.fetchStatus !== "idle" ? (
         <Skeleton className="h-28 rounded-2xl" />
       ) : donations.isError ? (
-        <Alert>{errorMessage(donations.error, "No pudimos cargar las donaciones.")}</Alert>
+        <Alert title={gift ? "No pudimos cargar tus regalos" : "No pudimos cargar tus donaciones"}>
+          <p>{errorMessage(donations.error, "Intenta de nuevo en unos momentos.")}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void donations.refetch()}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Reintentar
+          </Button>
+        </Alert>
       ) : list.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
           {gift ? "Aún no tienes regalos." : "Aún no tienes donaciones."}
@@ -303,7 +339,7 @@ function DonationCard({ donation, gift, me }: { donation: DonationView; gift: bo
         </h3>
         {/* overview §4: 'completed' green, else orange. */}
         <Badge tone={status === "completed" ? "brand" : "warning"} data-testid="donation-status">
-          {STATUS_LABEL[status] ?? status}
+          {statusLabel(donation, status)}
         </Badge>
       </div>
       {gift ? (

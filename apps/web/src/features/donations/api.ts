@@ -19,6 +19,10 @@ export interface DonationView {
   recipient: { id: string; name: string } | null;
   message: string;
   status: string;
+  /** 'regalo' when sent from /regalar (its words are a gift's), else 'donacion'. */
+  kind: "donacion" | "regalo";
+  /** The step that closed it (aceptar, reclamar, rechazar, cancelar, expirar); "" while pending. */
+  closedBy: string;
 }
 
 export function normalizeDonation(raw: unknown): DonationView | null {
@@ -36,6 +40,8 @@ export function normalizeDonation(raw: unknown): DonationView | null {
     recipient: rec ? { id: str(rec._id) || str(d.recipientId), name: str(rec.name) } : null,
     message: str(d.message),
     status: str(d.status),
+    kind: d.kind === "regalo" ? "regalo" : "donacion",
+    closedBy: str(d.closedBy),
   };
 }
 
