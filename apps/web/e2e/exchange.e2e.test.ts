@@ -285,6 +285,9 @@ for (const [label, viewport] of [
       expect(await caro.page.getByLabel("Valor mínimo (COP)").inputValue()).toBe("800000");
       await caro.page.getByRole("button", { name: "Publicar oferta" }).click();
       await expectToast(caro.page, "Oferta publicada");
+      // Her own offer is listed under 'Mis ofertas', not under "No hay ofertas abiertas por ahora" (item 13).
+      await caro.page.getByRole("heading", { name: "Mis ofertas" }).waitFor();
+      expect(await caro.page.getByText("No hay ofertas abiertas por ahora.").count()).toBe(0);
 
       await dani.page.goto("/intercambiar?tab=oferta-abierta");
       const offer = dani.page.getByTestId("open-offer").filter({ hasText: `Consola ${label}` });

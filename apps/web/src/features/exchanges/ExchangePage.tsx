@@ -582,7 +582,12 @@ function OffersList() {
       {offers.isLoading ? <Skeleton className="h-24 w-full" /> : null}
       <ul className="flex flex-col gap-3">{(offers.data ?? []).map((o) => row(o, o.userId._id === user?._id))}</ul>
       {offers.data && offers.data.length === 0 ? (
-        <p className="text-slate-600">No hay ofertas abiertas por ahora.</p>
+        // With offers of one's own below, the empty line speaks of other people's (issue 15 item 13).
+        <p className="text-slate-600">
+          {(mineQ.data ?? []).length > 0
+            ? "No hay ofertas abiertas de otras personas por ahora."
+            : "No hay ofertas abiertas por ahora."}
+        </p>
       ) : null}
       {(mineQ.data ?? []).length > 0 ? (
         <>
