@@ -157,7 +157,8 @@ describe("inicio y páginas generales", () => {
     await page.getByRole("heading", { name: "Activos cercanos a ti" }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await elementsOutsideViewport(page)).toEqual([]);
-    expect(await page.getByRole("searchbox").isVisible()).toBe(false);
+    // Issue 20: phones search from the home page itself (the header's box shows from lg up).
+    expect(await page.getByRole("searchbox", { name: "Buscar activos o personas" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Valoriza tu Activo" }).count()).toBe(2);
     await screenshot(page, "home-phone-logged-out");
 
