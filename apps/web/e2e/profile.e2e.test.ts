@@ -90,9 +90,10 @@ describe("Mi Cuenta (/perfil)", () => {
       userType: "empresa",
       visibility: "validado",
       description: "Me gusta intercambiar libros y herramientas.",
-      facebook: "facebook.com/anamaria",
-      instagram: "@anamaria",
-      linkedin: "linkedin.com/in/anamaria",
+      // Stored as http(s) links only (issue 15 item 24): a bare address or a handle becomes one.
+      facebook: "https://facebook.com/anamaria",
+      instagram: "https://www.instagram.com/anamaria",
+      linkedin: "https://linkedin.com/in/anamaria",
     });
     // The header's avatar follows the new name.
     expect(await page.getByRole("link", { name: "Mi Cuenta" }).locator("[aria-hidden=true]").textContent()).toBe("AG");
