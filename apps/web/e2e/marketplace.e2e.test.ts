@@ -215,6 +215,8 @@ describe.each([
     }
     await expectAvailable(admin.page, adminCredits - 5);
     await admin.page.getByRole("list", { name: "Mis retiros" }).getByText("Nequi ••••4567").waitFor();
+    // The method is said once, not "Nequi · Nequi ••••4567" (issue 15 item 13).
+    expect(await admin.page.getByRole("list", { name: "Mis retiros" }).getByText("Nequi · Nequi").count()).toBe(0);
     await screenshot(admin.page, `retiros-${label}`);
 
     await admin.page.goto("/admin");

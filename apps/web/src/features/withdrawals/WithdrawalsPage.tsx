@@ -263,7 +263,11 @@ function History_() {
                   <span className="font-normal text-slate-500">({formatCOP(w.valorCOP)})</span>
                 </p>
                 <p className="text-sm text-slate-600">
-                  {WITHDRAWAL_METHOD_LABELS[w.metodo]} · {w.destino} · {TYPE_LABELS[w.tipo]}
+                  {/* The masked destination already names its method ("Nequi ••••4567"): say it once. */}
+                  {w.destino.startsWith(WITHDRAWAL_METHOD_LABELS[w.metodo])
+                    ? w.destino
+                    : `${WITHDRAWAL_METHOD_LABELS[w.metodo]} · ${w.destino}`}{" "}
+                  · {TYPE_LABELS[w.tipo]}
                 </p>
                 <p className="text-xs text-slate-500">
                   {formatDate(w.createdAt)}
