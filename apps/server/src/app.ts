@@ -128,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await sessions.start();
   app.addHook("onClose", async () => sessions.close());
   tokens.onSign = (id, version) => sessions.noteVersion(id, version);
+  tokens.onRevoke = (id) => sessions.invalidate(id);
   const authenticate = makeAuthenticate(tokens, sessions.lookup);
 
   const users = createUsersService(deps);
@@ -169,7 +170,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(opts.db));
-      await api.register(usersRoutes(users, authenticate));
+      await api.register(
+        usersRoutes(users, authenticate, { db: opts.db, clock: opts.clock, perHour: opts.config.signupsPerIpHour }),
+      );
       await api.register(profileRoutes(profile, authenticate));
       await api.register(accountDataRoutes(accountData, authenticate));
       await api.register(walletRoutes(wallet, authenticate));

@@ -12,6 +12,7 @@ export * from "./idempotency.ts";
 export * from "./ledger.ts";
 export * from "./limits.ts";
 export * from "./loans.ts";
+export * from "./mail.ts";
 export * from "./marketplace.ts";
 export * from "./notifications.ts";
 export * from "./rentals.ts";
