@@ -36,6 +36,9 @@ export const WEB_ROUTES = [
   "intercambios-locales",
   "terminos",
   "privacidad",
+  "verificar-email",
+  "restablecer-contrasena",
+  "favoritos",
 ] as const;
 
 const segments = (path: string) => path.split("/").filter((s) => s !== "");
