@@ -73,7 +73,11 @@ export async function seedDemo(deps: AppDeps, log?: FastifyBaseLogger): Promise<
   let count = 0;
   let rentalsPublished = 0;
   for (const [i, d] of DEMO_USERS.entries()) {
-    const u = await users.register({ name: d.name, apellido: d.apellido, email: d.email, password: DEMO_PASSWORD });
+    // Demo people: no verification mail to made-up addresses, consent on record (no blocking dialog).
+    const u = await users.register(
+      { name: d.name, apellido: d.apellido, email: d.email, password: DEMO_PASSWORD, aceptaTerminos: true },
+      { demo: true },
+    );
     await updateUser(deps.db, u._id, {
       ciudad: d.ciudad,
       departamento: d.departamento,
@@ -125,7 +129,7 @@ export async function seedDemo(deps: AppDeps, log?: FastifyBaseLogger): Promise<
     }
   }
   // The admin's desk (issue 11): an administrator account and the official marketplace's products.
-  await users.register({ ...DEMO_ADMIN, password: DEMO_PASSWORD });
+  await users.register({ ...DEMO_ADMIN, password: DEMO_PASSWORD, aceptaTerminos: true }, { demo: true });
   await grantAdmins(deps.db, [DEMO_ADMIN.email]);
   const products = await insertProducts(deps.db, deps.clock, DEMO_PRODUCTS);
   log?.info(

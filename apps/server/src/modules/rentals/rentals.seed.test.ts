@@ -28,3 +28,17 @@ it("seeds Carlos's guitar for rent from today, bookable by others", async () => 
   const cal = (await t.app.inject({ method: "GET", url: `/api/rentals/asset/${list[0]!.assetId._id}` })).json();
   expect(cal.data.rental._id).toBe(list[0]!._id);
 });
+
+it("mails no demo account: the made-up addresses count as verified and have consent on record", async () => {
+  const { sql } = await import("drizzle-orm");
+  const outbox = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM mail_outbox`)).rows[0] as {
+    n: number;
+  };
+  expect(outbox.n).toBe(0);
+  const users = (
+    await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM users WHERE email_verified_at IS NULL OR consent_version IS NULL`,
+    )
+  ).rows[0] as { n: number };
+  expect(users.n).toBe(0);
+});
