@@ -72,7 +72,8 @@ function startCluster(env: Record<string, string>): { child: ChildProcess; outpu
   let out = "";
   const child = spawn(process.execPath, ["--import", "tsx", "src/cluster.ts"], {
     cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: "warn", SEED_DEMO: "false", ...env },
+    // Every sign-up comes from 127.0.0.1: the per-address limit (REGISTROS_POR_IP_HORA) is raised here.
+    env: { ...process.env, LOG_LEVEL: "warn", SEED_DEMO: "false", REGISTROS_POR_IP_HORA: "100000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => {
