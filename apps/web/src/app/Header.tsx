@@ -2,10 +2,10 @@ import { formatCredits } from "@valoriza/domain";
 import { CircleCheck, Info, Lock, LogIn, LogOut, Menu, MessageCircle, Package } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { CreditsHowTo } from "../components/credits-help.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { LogoMark } from "../components/ui/logo.tsx";
-import { useChatUnreadCount } from "../features/chat/api.ts";
+import { useChatUnreadCount } from "../features/chat/unread.ts";
+import { unreadBadge } from "../features/notifications/api.ts";
 import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
 import { useCredits } from "../lib/account.ts";
 import { openAuthDialog } from "../lib/auth-dialog.ts";
@@ -17,6 +17,9 @@ import { preloadAuthDialog } from "./LazyHosts.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 
 const preloadNavigation = () => import("./NavigationSheet.tsx");
+// Only newcomers who open the credits' explanation need it: kept out of the first page load.
+const preloadCreditsHelp = () => import("../components/credits-help.tsx");
+const NoCreditsNote = lazy(() => preloadCreditsHelp().then((m) => ({ default: m.NoCreditsNote })));
 const NavigationSheet = lazy(() => preloadNavigation().then((m) => ({ default: m.NavigationSheet })));
 
 /** One line on blocked credits (overview §1: issued blocked, released when an operation finishes). */
@@ -176,6 +179,8 @@ function BlockedInfo() {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}
+        onPointerEnter={() => void preloadCreditsHelp()}
+        onFocus={() => void preloadCreditsHelp()}
         className="flex size-6 items-center justify-center rounded-full text-amber-800 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600"
       >
         <Info aria-hidden="true" className="size-4" />
@@ -190,26 +195,18 @@ function BlockedInfo() {
         <strong className="font-semibold text-slate-900">Créditos bloqueados: </strong>
         {BLOCKED_CREDITS_HINT}
         <InReviewNote />
-        <NoCreditsNote onNavigate={() => setOpen(false)} />
+        {open ? (
+          <Suspense fallback={null}>
+            <NoCreditsNote onNavigate={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </span>
     </span>
   );
 }
 
-/** A newcomer with 0 available credits: how to get some, and where to start (issue 15 item 17). */
-function NoCreditsNote({ onNavigate }: { onNavigate: () => void }) {
-  const { credits } = useCredits();
-  if (!credits || credits.disponibles > 0) return null;
-  return (
-    <span className="mt-2 block border-t border-slate-100 pt-2">
-      <strong className="block font-semibold text-slate-900">¿Sin créditos disponibles?</strong>
-      <CreditsHowTo onNavigate={onNavigate} />
-    </span>
-  );
-}
-
-/** Unread chat messages (GET /chat/no-leidos/count, refreshed by live chat events). */
-export const chatBadge = (count: number): string => (count > 99 ? "99+" : String(count));
+/** Unread chat messages, as the bell counts ('99+' above 99). */
+export const chatBadge = unreadBadge;
 
 /** 'Mensajes' with the unread chat messages' badge (issue 15 item 14). */
 function MessagesLink() {

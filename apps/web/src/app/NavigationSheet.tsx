@@ -3,7 +3,7 @@ import { Clock, LogIn, LogOut, UserPlus, X } from "lucide-react";
 import { useRef } from "react";
 import { NavLink } from "react-router-dom";
 import { Button } from "../components/ui/button.tsx";
-import { useChatUnreadCount } from "../features/chat/api.ts";
+import { useChatUnreadCount } from "../features/chat/unread.ts";
 import { openAuthDialog } from "../lib/auth-dialog.ts";
 import { currentFocus, returnFocus } from "../lib/focus.ts";
 import { type SessionUser, useSession } from "../lib/session.tsx";

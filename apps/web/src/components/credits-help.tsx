@@ -1,5 +1,6 @@
 import { DEALS_MSG } from "@valoriza/domain";
 import { Link } from "react-router-dom";
+import { useCredits } from "../lib/account.ts";
 import { cn } from "../lib/utils.ts";
 
 /**
@@ -29,6 +30,18 @@ export function CreditsHowTo({ className, onNavigate }: { className?: string; on
       >
         {GET_CREDITS_LINK.label}
       </Link>
+    </span>
+  );
+}
+
+/** The header's note for a newcomer with 0 available credits (issue 15 item 17); loaded when opened. */
+export function NoCreditsNote({ onNavigate }: { onNavigate: () => void }) {
+  const { credits } = useCredits();
+  if (!credits || credits.disponibles > 0) return null;
+  return (
+    <span className="mt-2 block border-t border-slate-100 pt-2">
+      <strong className="block font-semibold text-slate-900">¿Sin créditos disponibles?</strong>
+      <CreditsHowTo onNavigate={onNavigate} />
     </span>
   );
 }

@@ -116,20 +116,7 @@ export function useChat(chatId: string) {
   });
 }
 
-/** GET /chat/no-leidos/count: unread messages across my chats. */
-export function useChatUnreadCount() {
-  const meId = useMeId();
-  return useQuery({
-    queryKey: queryKeys.chatUnread(meId),
-    queryFn: async ({ signal }) => {
-      const count = record(await chatRequest("/chat/no-leidos/count", { signal })).count;
-      return typeof count === "number" && count > 0 ? count : 0;
-    },
-    enabled: meId !== "",
-    refetchInterval: POLL.unreadCount,
-    staleTime: POLL.unreadCountStale,
-  });
-}
+export { useChatUnreadCount } from "./unread.ts";
 
 function remember(chat: Chat): Chat {
   queryClient.setQueryData(queryKeys.chatDetail(chat.id), chat);
