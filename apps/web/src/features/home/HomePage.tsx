@@ -4,19 +4,13 @@ import { SearchBox } from "../../app/SearchBox.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { ActionCards } from "./ActionCards.tsx";
 import { AssetFeed } from "./AssetFeed.tsx";
-import {
-  type Coords,
-  FILTER_PARAMS,
-  type Filters,
-  readFilters,
-  useAssetSearch,
-  useDebouncedValue,
-  useHomeAssets,
-} from "./assets.ts";
+import { type Coords, FILTER_PARAMS, type Filters, readFilters, useDebouncedValue, useHomeAssets } from "./assets.ts";
 import { FloatingRegisterButton, Hero } from "./Hero.tsx";
 
 /** 'Filtrar y ordenar' and 'Cerca de mí' load after the page: the home's first load does not carry them. */
 const HomeTools = lazy(() => import("./HomeTools.tsx").then((m) => ({ default: m.HomeTools })));
+/** Every match, page by page: loaded when a search, filter or 'Ver todos' asks for it. */
+const HomeResults = lazy(() => import("./HomeResults.tsx").then((m) => ({ default: m.HomeResults })));
 
 /** `?todos=1`: 'Ver todos' lists every public asset, a page at a time. */
 const ALL_PARAM = "todos";
@@ -30,11 +24,7 @@ export function HomePage() {
   const showAll = searchParams.get(ALL_PARAM) === "1";
   const [coords, setCoords] = useState<Coords | null>(null);
 
-  const byDistance = filters.orden === "distancia";
   const filtering = Boolean(search) || hasFilters || showAll;
-  // Ordering by distance waits for the browser's location (asked by HomeTools).
-  const waiting = byDistance && coords === null;
-  const results = useAssetSearch(filtering && !waiting, search, filters, coords);
   const recent = useHomeAssets(coords);
 
   const setParam = (name: string, value: string | null) =>
@@ -72,31 +62,25 @@ export function HomePage() {
         </Suspense>
       </div>
       {filtering ? (
-        <AssetFeed
-          mode="all"
-          assets={results.assets}
-          search={search}
-          allTitle={hasFilters ? "Activos encontrados" : undefined}
-          total={results.total}
-          isLoading={results.isPending}
-          isSearching={results.isFetching && results.isPlaceholderData}
-          isError={results.isError && !results.isFetchNextPageError}
-          onRetry={() => void results.refetch()}
-          onClearSearch={() =>
-            setSearchParams(
-              (params) => {
-                for (const name of ["q", ALL_PARAM, ...FILTER_PARAMS]) params.delete(name);
-                return params;
-              },
-              { preventScrollReset: true },
-            )
-          }
-          hasMore={results.hasNextPage}
-          loadingMore={results.isFetchingNextPage}
-          loadMoreFailed={results.isFetchNextPageError}
-          onLoadMore={() => void results.fetchNextPage()}
-          onShowRecent={search || hasFilters ? undefined : () => setParam(ALL_PARAM, null)}
-        />
+        <Suspense
+          fallback={<AssetFeed mode="all" assets={[]} search={search} isLoading onClearSearch={() => undefined} />}
+        >
+          <HomeResults
+            search={search}
+            filters={filters}
+            coords={coords}
+            onClear={() =>
+              setSearchParams(
+                (params) => {
+                  for (const name of ["q", ALL_PARAM, ...FILTER_PARAMS]) params.delete(name);
+                  return params;
+                },
+                { preventScrollReset: true },
+              )
+            }
+            onShowRecent={search || hasFilters ? undefined : () => setParam(ALL_PARAM, null)}
+          />
+        </Suspense>
       ) : (
         <AssetFeed
           assets={recent.data?.assets ?? []}

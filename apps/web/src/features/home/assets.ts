@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { HOME_FEED_LIMIT } from "@valoriza/domain";
 import { useEffect, useState } from "react";
 import { apiRequest } from "../../lib/api.ts";
@@ -45,7 +45,7 @@ export function readFilters(params: URLSearchParams): Filters {
   return f;
 }
 
-const coordsParams = (coords: Coords | null) =>
+export const coordsParams = (coords: Coords | null) =>
   coords ? { lat: coords.lat.toFixed(4), lng: coords.lng.toFixed(4) } : undefined;
 
 /**
@@ -72,43 +72,4 @@ export function useHomeAssets(coords: Coords | null) {
     // New assets from other people show up when coming back to the home page.
     staleTime: 30_000,
   });
-}
-
-/** Page size of 'Cargar más'. */
-export const ALL_ASSETS_PAGE = 24;
-
-/**
- * Every match of the search, filters and order, a page at a time ('Cargar más'): the server answers
- * `total` (the real count), so the last page is known (issue 20).
- */
-export function useAssetSearch(enabled: boolean, search: string, filters: Filters, coords: Coords | null) {
-  const near = coordsParams(coords);
-  const query = useInfiniteQuery({
-    queryKey: [...queryKeys.assetFeed(search), "todos", filters, near ?? null],
-    initialPageParam: 0,
-    queryFn: async ({ signal, pageParam }) => {
-      const params = new URLSearchParams({ limit: String(ALL_ASSETS_PAGE), offset: String(pageParam) });
-      if (search) params.set("q", search);
-      for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-      if (near) {
-        params.set("lat", near.lat);
-        params.set("lng", near.lng);
-      }
-      const body = await apiRequest(`/assets?${params.toString()}`, { signal, onUnauthorized: "ignore" });
-      const total = (body as { total?: unknown } | null)?.total;
-      const items = normalizeAssetList(body);
-      return { items, offset: pageParam, total: typeof total === "number" ? total : null };
-    },
-    getNextPageParam: (last) => {
-      const next = last.offset + ALL_ASSETS_PAGE;
-      if (last.total !== null) return next < last.total ? next : undefined;
-      return last.items.length < ALL_ASSETS_PAGE ? undefined : next;
-    },
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-  const seen = new Set<string>();
-  const assets = (query.data?.pages ?? []).flatMap((p) => p.items).filter((a) => !seen.has(a.id) && seen.add(a.id));
-  const total = query.data?.pages.at(-1)?.total ?? null;
-  return { ...query, assets, total };
 }
