@@ -1,9 +1,9 @@
 /** Public entry of the assets area. */
 export { type AssetDto, toAssetDto } from "./assets.dto.ts";
-/** For deals (modules/deals, custody, sales): lock and change an asset inside their transaction. */
-export { type AssetRow, lockAsset } from "./assets.repository.ts";
 /** updateAsset also tells the people who keep the asset as a favourite when it changes owner or is withdrawn. */
 export { updateAsset } from "./assets.favorites.ts";
+/** For deals (modules/deals, custody, sales): lock and change an asset inside their transaction. */
+export { type AssetRow, lockAsset } from "./assets.repository.ts";
 export { assetsRoutes } from "./assets.routes.ts";
 export { ASSET_NOT_FOUND, type AssetsService, createAssetsService } from "./assets.service.ts";
 

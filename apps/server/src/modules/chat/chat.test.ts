@@ -205,7 +205,12 @@ describe("notificación al destinatario que no está en el chat (issue 15 item 1
   const del = (u: TestUser, url: string) => t.app.inject({ method: "DELETE", url, headers: u.auth });
   const chatNotices = async (u: TestUser) =>
     (
-      json(await get(u, "/api/notificaciones/usuario")).data as { titulo: string; enlace: string; leida: boolean }[]
+      json(await get(u, "/api/notificaciones/usuario")).data as {
+        titulo: string;
+        descripcion: string;
+        enlace: string;
+        leida: boolean;
+      }[]
     ).filter((n) => n.titulo.startsWith("Nuevo mensaje de"));
 
   it("avisa una vez por tanda de mensajes sin leer, y nunca mientras el chat está abierto", async () => {

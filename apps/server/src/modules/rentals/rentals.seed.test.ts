@@ -31,14 +31,10 @@ it("seeds Carlos's guitar for rent from today, bookable by others", async () => 
 
 it("mails no demo account: the made-up addresses count as verified and have consent on record", async () => {
   const { sql } = await import("drizzle-orm");
-  const outbox = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM mail_outbox`)).rows[0] as {
-    n: number;
-  };
-  expect(outbox.n).toBe(0);
-  const users = (
-    await t.database.db.execute(
-      sql`SELECT count(*)::int AS n FROM users WHERE email_verified_at IS NULL OR consent_version IS NULL`,
-    )
-  ).rows[0] as { n: number };
-  expect(users.n).toBe(0);
+  const count = async (q: ReturnType<typeof sql>) =>
+    ((await t.database.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  expect(await count(sql`SELECT count(*)::int AS n FROM mail_outbox`)).toBe(0);
+  expect(
+    await count(sql`SELECT count(*)::int AS n FROM users WHERE email_verified_at IS NULL OR consent_version IS NULL`),
+  ).toBe(0);
 });
