@@ -5,8 +5,6 @@ import { Link, useNavigate } from "react-router-dom";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { LogoMark } from "../components/ui/logo.tsx";
 import { useChatUnreadCount } from "../features/chat/unread.ts";
-import { unreadBadge } from "../features/notifications/api.ts";
-import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
 import { useCredits } from "../lib/account.ts";
 import { openAuthDialog } from "../lib/auth-dialog.ts";
 import { FOCUS_FALLBACK_ATTR } from "../lib/focus.ts";
@@ -21,6 +19,10 @@ const preloadNavigation = () => import("./NavigationSheet.tsx");
 const preloadCreditsHelp = () => import("../components/credits-help.tsx");
 const NoCreditsNote = lazy(() => preloadCreditsHelp().then((m) => ({ default: m.NoCreditsNote })));
 const NavigationSheet = lazy(() => preloadNavigation().then((m) => ({ default: m.NavigationSheet })));
+// Signed-in people only: the bell and its panel stay out of a visitor's first page load (home budget).
+const NotificationsBell = lazy(() =>
+  import("../features/notifications/NotificationsBell.tsx").then((m) => ({ default: m.NotificationsBell })),
+);
 
 /** One line on blocked credits (overview §1: issued blocked, released when an operation finishes). */
 export const BLOCKED_CREDITS_HINT = "Se liberan cuando completas una operación con el activo.";
@@ -206,7 +208,7 @@ function BlockedInfo() {
 }
 
 /** Unread chat messages, as the bell counts ('99+' above 99). */
-export const chatBadge = unreadBadge;
+export const chatBadge = (count: number): string => (count > 99 ? "99+" : String(count));
 
 /** 'Mensajes' with the unread chat messages' badge (issue 15 item 14). */
 function MessagesLink() {
@@ -273,7 +275,9 @@ function SignedInActions({ user }: { user: SessionUser }) {
         <span className="max-md:sr-only">Mis Activos</span>
       </Link>
       <MessagesLink />
-      <NotificationsBell />
+      <Suspense fallback={<span aria-hidden="true" className="size-10 shrink-0" />}>
+        <NotificationsBell />
+      </Suspense>
       <Link
         to="/perfil"
         title={`Mi Cuenta (${[user.name, user.apellido].filter(Boolean).join(" ")})`}
