@@ -191,7 +191,8 @@ describe("inicio y páginas generales", () => {
     expect(await elementsOutsideViewport(page)).toEqual([]);
     await screenshot(page, "perfil-phone");
     expect(errors).toEqual([]);
-  });
+    // Many pages and dialogs in one test: more time than the default on a loaded machine.
+  }, 60_000);
 
   it("captura el inicio y el perfil con sesión en escritorio", async () => {
     const { page } = await openPage(browser, DESKTOP);
