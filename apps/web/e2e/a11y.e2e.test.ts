@@ -219,7 +219,10 @@ describe.each([
       .poll(() => page.getByRole("list", { name: "Fotos seleccionadas" }).getByRole("listitem").count())
       .toBe(10);
     await page.getByRole("button", { name: "Calcular Valor" }).click();
-    await page.getByRole("dialog", { name: "Aviso de valoración" }).getByRole("button", { name: "Continuar" }).click();
+    // Ten photos are uploaded and re-encoded first: on a loaded machine that takes more than 10 s.
+    const notice = page.getByRole("dialog", { name: "Aviso de valoración" });
+    await notice.waitFor({ timeout: 60_000 });
+    await notice.getByRole("button", { name: "Continuar" }).click();
     await page.getByTestId("confirm-valuation").waitFor();
     const strip = page.getByRole("list", { name: "Fotos" });
     expect(await strip.getByRole("img").count()).toBe(10);
