@@ -204,6 +204,8 @@ for (const [device, tag, viewport] of [
       await beto.page.keyboard.press("Tab");
       await beto.page.keyboard.press("Enter");
       await line.getByText("No tienes suficientes créditos disponibles").waitFor();
+      // A newcomer reads how to get credits, with a link to start (issue 15 item 17).
+      await line.getByTestId("credits-how-to").getByRole("link", { name: "Registrar un activo" }).waitFor();
       if (device === "teléfono") expect(await horizontalOverflow(beto.page)).toBeLessThanOrEqual(0);
       await screenshot(beto.page, `sale-buy-panel-${tag}`);
 

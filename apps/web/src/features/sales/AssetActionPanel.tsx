@@ -1,6 +1,7 @@
 import { DEALS_MSG, formatCOP, type PaymentMode } from "@valoriza/domain";
 import { Banknote, Check, Clock, Coins, ShoppingCart, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { CreditsHowTo, isInsufficientCreditsText } from "../../components/credits-help.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -26,6 +27,8 @@ const ACTION_LABELS: Record<string, string> = {
 const LISTED = new Set(["activo", "disponible"]);
 const MESSAGE_MS = 5000;
 const PAYMENT_MESSAGE_MS = 3000;
+/** A refusal that explains what to do next (with a link) stays long enough to read. */
+const HELP_MESSAGE_MS = 15000;
 
 type Line = { kind: "success" | "error"; text: string };
 
@@ -115,7 +118,8 @@ function BuyAction({ asset }: { asset: Asset }) {
       return;
     }
     if (mode === "creditos" && credits && credits.disponibles < priceCredits) {
-      show({ kind: "error", text: DEALS_MSG.insufficientCredits });
+      // It carries how to get credits and a link: it stays long enough to read and follow.
+      show({ kind: "error", text: DEALS_MSG.insufficientCredits }, HELP_MESSAGE_MS);
       return;
     }
     // A retry of the same choice reuses its key: the payment is taken once.
@@ -249,7 +253,12 @@ function BuyAction({ asset }: { asset: Asset }) {
             ) : (
               <X aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700" />
             )}
-            <span>{line.text}</span>
+            <span>
+              {line.text}
+              {line.kind === "error" && isInsufficientCreditsText(line.text) ? (
+                <CreditsHowTo className="mt-1 font-normal" />
+              ) : null}
+            </span>
           </p>
         ) : null}
       </div>
