@@ -112,11 +112,7 @@ describe("GET /ver-activo/{id}", () => {
     const { user, id } = await register("Libro para retirar", "Se desactiva.");
     const off = await t.app.inject({ method: "PUT", url: `/api/activos/desactivar/${id}`, headers: user.auth });
     expect(off.statusCode, off.body).toBe(200);
-    for (const url of [
-      `/ver-activo/${id}`,
-      "/ver-activo/0190a000-0000-7000-8000-000000000000",
-      "/ver-activo/123",
-    ]) {
+    for (const url of [`/ver-activo/${id}`, "/ver-activo/0190a000-0000-7000-8000-000000000000", "/ver-activo/123"]) {
       const page = await t.app.inject({ method: "GET", url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toBe(html);
