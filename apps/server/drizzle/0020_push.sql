@@ -1,0 +1,2 @@
+-- reserved slot; filled by its issue
+SELECT 1;
