@@ -1,5 +1,5 @@
 import { ArrowLeft, Calculator } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -14,6 +14,8 @@ import { StepShell } from "./StepShell.tsx";
 import { ValuationPreview } from "./ValuationPreview.tsx";
 import { valuateGoodsView } from "./valuation.ts";
 import type { GoodsValues } from "./wizard-state.ts";
+
+const PHOTOS_WAIT = "Estamos procesando tus fotos: seguiremos en cuanto terminen.";
 
 /** Problem with the photos that blocks 'Calcular Valor', or null. */
 export function imagesProblem(images: PickedImage[]): string | null {
@@ -62,14 +64,27 @@ export function GoodsStep({
         })
       : null;
 
+  // 'Calcular Valor' while photos are still being processed: say so, and go on by itself once they are.
+  const [waitingForPhotos, setWaitingForPhotos] = useState(false);
   const onSubmit = handleSubmit(
     () => {
       const problem = imagesProblem(images);
-      setPhotoError(problem);
+      const processing = images.some((i) => i.status === "processing");
+      setWaitingForPhotos(processing);
+      setPhotoError(processing ? PHOTOS_WAIT : problem);
       if (!problem) onSave(getValues());
     },
-    () => setPhotoError(imagesProblem(images)),
+    () => {
+      setWaitingForPhotos(false);
+      setPhotoError(imagesProblem(images));
+    },
   );
+  const stillProcessing = images.some((i) => i.status === "processing");
+  useEffect(() => {
+    if (!waitingForPhotos || stillProcessing) return;
+    setWaitingForPhotos(false);
+    void onSubmit();
+  }, [waitingForPhotos, stillProcessing, onSubmit]);
 
   return (
     <StepShell
@@ -173,7 +188,7 @@ export function GoodsStep({
             Fotos <span className="font-normal text-slate-400">(opcional)</span>
           </p>
           <ImagePicker id="goods-images" images={images} onChange={onImages} />
-          {photoError ? <Alert>{photoError}</Alert> : null}
+          {photoError ? <Alert variant={photoError === PHOTOS_WAIT ? "info" : "error"}>{photoError}</Alert> : null}
         </div>
 
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-between">

@@ -69,6 +69,28 @@ function canvasToBlob(canvas: HTMLCanvasElement, type: string, quality: number):
   });
 }
 
+/**
+ * An OffscreenCanvas where the browser has one: its `convertToBlob` encodes right away, while Chromium
+ * runs `HTMLCanvasElement.toBlob` in idle time, which a busy phone (or machine) may not have for a long
+ * while. Older browsers get a canvas element.
+ */
+function drawingSurface(width: number, height: number): HTMLCanvasElement | OffscreenCanvas {
+  if (typeof OffscreenCanvas === "function") return new OffscreenCanvas(width, height);
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
+}
+
+function encodeJpeg(surface: HTMLCanvasElement | OffscreenCanvas, quality: number): Promise<Blob> {
+  if ("convertToBlob" in surface) {
+    return surface
+      .convertToBlob({ type: "image/jpeg", quality })
+      .catch(() => Promise.reject(new ImageProcessingError(ASSET_MSG.processImagesError)));
+  }
+  return canvasToBlob(surface, "image/jpeg", quality);
+}
+
 function blobToDataUrl(blob: Blob, onProgress?: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -95,10 +117,8 @@ export async function processImage(file: File, onProgress: (fraction: number) =>
   const scale = Math.min(1, MAX_SIDE / Math.max(image.width, image.height));
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
-  const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  const context = canvas.getContext("2d");
+  const surface = drawingSurface(width, height);
+  const context = surface.getContext("2d") as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
   if (!context) throw new ImageProcessingError(ASSET_MSG.processImagesError);
   // JPEG has no transparency: transparent PNG/GIF areas become white, not black.
   context.fillStyle = "#ffffff";
@@ -106,8 +126,8 @@ export async function processImage(file: File, onProgress: (fraction: number) =>
   context.drawImage(image, 0, 0, width, height);
   image.close?.();
   onProgress(0.7);
-  let blob = await canvasToBlob(canvas, "image/jpeg", 0.85);
-  if (blob.size > MAX_IMAGE_BYTES) blob = await canvasToBlob(canvas, "image/jpeg", 0.6);
+  let blob = await encodeJpeg(surface, 0.85);
+  if (blob.size > MAX_IMAGE_BYTES) blob = await encodeJpeg(surface, 0.6);
   if (blob.size > MAX_IMAGE_BYTES) throw new ImageProcessingError(`"${file.name}" supera el tamaño máximo de 5 MB`);
   const dataUrl = await blobToDataUrl(blob, (f) => onProgress(0.7 + f * 0.3));
   onProgress(1);
