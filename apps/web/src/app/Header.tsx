@@ -11,6 +11,7 @@ import { FOCUS_FALLBACK_ATTR } from "../lib/focus.ts";
 import { useMyLimits } from "../lib/limits.ts";
 import { type SessionUser, useSession } from "../lib/session.tsx";
 import { cn } from "../lib/utils.ts";
+import { chatBadge } from "./badges.ts";
 import { preloadAuthDialog } from "./LazyHosts.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 
@@ -206,9 +207,6 @@ function BlockedInfo() {
     </span>
   );
 }
-
-/** Unread chat messages, as the bell counts ('99+' above 99). */
-export const chatBadge = (count: number): string => (count > 99 ? "99+" : String(count));
 
 /** 'Mensajes' with the unread chat messages' badge (issue 15 item 14). */
 function MessagesLink() {

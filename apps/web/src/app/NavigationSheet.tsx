@@ -8,7 +8,7 @@ import { openAuthDialog } from "../lib/auth-dialog.ts";
 import { currentFocus, returnFocus } from "../lib/focus.ts";
 import { type SessionUser, useSession } from "../lib/session.tsx";
 import { cn } from "../lib/utils.ts";
-import { chatBadge } from "./Header.tsx";
+import { chatBadge } from "./badges.ts";
 import { COMING_SOON, type NavSection, SIGNED_IN_NAV, SIGNED_OUT_NAV } from "./navigation.ts";
 
 /**
