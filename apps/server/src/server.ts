@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyServerOptions } from "fastify";
@@ -6,7 +5,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
-import { pgliteTemplateFile, readPgliteTemplate } from "./db/template.ts";
+import { copyPgliteTemplateDir, pgliteTemplateDir } from "./db/template.ts";
 import { TokenService } from "./lib/auth.ts";
 import { systemClock } from "./lib/clock.ts";
 import { startTimerRunner } from "./modules/deals/index.ts";
@@ -31,24 +30,15 @@ function loggerOptions(level: string): FastifyServerOptions["logger"] {
   return { level };
 }
 
-/** The build's migrated PGlite template (scripts/build.mjs), only for a data folder that does not exist yet. */
-function startTemplate(dataDir: string): Blob | undefined {
-  if (existsSync(path.join(dataDir, "pgdata", "PG_VERSION"))) return undefined;
-  return readPgliteTemplate(pgliteTemplateFile(SERVER_DIST));
-}
-
 async function main(): Promise<void> {
   const config = loadConfig();
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
-    database = await openDatabase({
-      url: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolSize: config.dbPoolSize,
-      // A new PGlite data folder starts from the migrated template made by the build (no initdb).
-      template: config.databaseUrl ? undefined : startTemplate(config.dataDir),
-    });
+    // A new PGlite data folder starts as a copy of the migrated template folder made by the build
+    // (no initdb, no migrations); without one (a source checkout never built), PGlite runs initdb.
+    if (!config.databaseUrl) copyPgliteTemplateDir(pgliteTemplateDir(SERVER_DIST), config.dataDir);
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
     await database.migrate();
     const appConfig = { ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST };
     const app = await buildApp({

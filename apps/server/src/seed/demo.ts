@@ -5,7 +5,7 @@ import { createAssetsService } from "../modules/assets/index.ts";
 import { createDealsEngine } from "../modules/deals/index.ts";
 import { insertProducts } from "../modules/marketplace/index.ts";
 import { createRentalsService } from "../modules/rentals/index.ts";
-import { countUsers, createUsersService, grantAdmins, updateUser } from "../modules/users/index.ts";
+import { countUsers, createUsersService, grantAdmins, hashPassword, updateUser } from "../modules/users/index.ts";
 
 export const DEMO_PASSWORD = "valoriza123";
 
@@ -72,11 +72,13 @@ export async function seedDemo(deps: AppDeps, log?: FastifyBaseLogger): Promise<
   const rentals = createRentalsService(deps, createDealsEngine(deps));
   let count = 0;
   let rentalsPublished = 0;
+  // One argon2 hash of the shared demo password for every demo account (a hash costs ~100 ms).
+  const demo = { demo: true, passwordHash: await hashPassword(DEMO_PASSWORD) };
   for (const [i, d] of DEMO_USERS.entries()) {
     // Demo people: no verification mail to made-up addresses, consent on record (no blocking dialog).
     const u = await users.register(
       { name: d.name, apellido: d.apellido, email: d.email, password: DEMO_PASSWORD, aceptaTerminos: true },
-      { demo: true },
+      demo,
     );
     await updateUser(deps.db, u._id, {
       ciudad: d.ciudad,
@@ -129,7 +131,7 @@ export async function seedDemo(deps: AppDeps, log?: FastifyBaseLogger): Promise<
     }
   }
   // The admin's desk (issue 11): an administrator account and the official marketplace's products.
-  await users.register({ ...DEMO_ADMIN, password: DEMO_PASSWORD, aceptaTerminos: true }, { demo: true });
+  await users.register({ ...DEMO_ADMIN, password: DEMO_PASSWORD, aceptaTerminos: true }, demo);
   await grantAdmins(deps.db, [DEMO_ADMIN.email]);
   const products = await insertProducts(deps.db, deps.clock, DEMO_PRODUCTS);
   log?.info(

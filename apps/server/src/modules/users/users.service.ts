@@ -134,10 +134,13 @@ export function createUsersService(deps: AppDeps) {
         apellido: string;
         aceptaTerminos?: boolean | undefined;
       },
-      /** Demo data only (seed/demo.ts): made-up addresses get no mail and count as verified. */
-      opts: { demo?: boolean } = {},
+      /**
+       * Demo data only (seed/demo.ts): made-up addresses get no mail and count as verified; the demo
+       * accounts share one password, hashed once (`passwordHash`) instead of once per account.
+       */
+      opts: { demo?: boolean; passwordHash?: string } = {},
     ): Promise<AuthResult> {
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = (opts.demo && opts.passwordHash) || (await hashPassword(input.password));
       try {
         const user = await db.transaction(async (tx) => {
           const now = clock.now();
