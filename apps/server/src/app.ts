@@ -34,6 +34,7 @@ import { createRentalsService, rentalsRoutes } from "./modules/rentals/index.ts"
 import { reputationRoutes } from "./modules/reputation/index.ts";
 import { createSalesService, salesRoutes } from "./modules/sales/index.ts";
 import { createUsersService, findAuthUser, findUserById, usersRoutes } from "./modules/users/index.ts";
+import { createVerificationService, verificationRoutes } from "./modules/verification/index.ts";
 import { createWalletService, walletRoutes } from "./modules/wallet/index.ts";
 import { createWithdrawalsService, withdrawalsRoutes } from "./modules/withdrawals/index.ts";
 import { registerDocs } from "./plugins/docs.ts";
@@ -194,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(withdrawalsRoutes(withdrawals, authenticate, opts.db));
       await api.register(adminRoutes(admin, authenticate, opts.db));
       await api.register(limitsRoutes(limits, authenticate));
+      await api.register(verificationRoutes(createVerificationService(deps), authenticate));
       await api.register(
         eventsRoutes({
           hub: events,

@@ -17,6 +17,8 @@ export const ADMIN_ACTIONS = [
   "retiro_rechazado",
   "creditos_aprobados",
   "usuario_verificado",
+  "identidad_aprobada",
+  "identidad_rechazada",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -29,6 +31,8 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   retiro_rechazado: "Retiro rechazado",
   creditos_aprobados: "Créditos en revisión aprobados",
   usuario_verificado: "Persona verificada",
+  identidad_aprobada: "Identidad aprobada",
+  identidad_rechazada: "Identidad rechazada",
 };
 
 export const adminLogEntrySchema = z.object({

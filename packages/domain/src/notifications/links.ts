@@ -16,6 +16,7 @@ const AREA_LINKS: ReadonlyArray<readonly [prefix: string, path: string]> = [
   ["donacion", "/donar"],
   ["chat", "/mensajes"],
   ["favorito", "/favoritos"],
+  ["identidad", "/verificacion"],
 ];
 
 export function notificationLink(n: {

@@ -18,3 +18,4 @@ export * from "./notifications.ts";
 export * from "./rentals.ts";
 export * from "./security.ts";
 export * from "./users.ts";
+export * from "./verification.ts";

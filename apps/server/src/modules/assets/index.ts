@@ -2,6 +2,14 @@
 export { type AssetDto, toAssetDto } from "./assets.dto.ts";
 /** updateAsset also tells the people who keep the asset as a favourite when it changes owner or is withdrawn. */
 export { updateAsset } from "./assets.favorites.ts";
+/** For identity verification (modules/verification): the same checks of an uploaded image as asset photos. */
+export {
+  checkImagePixels,
+  type DecodedImage,
+  decodeImage,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+} from "./assets.images.ts";
 /** For deals (modules/deals, custody, sales): lock and change an asset inside their transaction. */
 export { type AssetRow, lockAsset } from "./assets.repository.ts";
 export { assetsRoutes } from "./assets.routes.ts";

@@ -16,6 +16,9 @@ export interface MailTemplates {
   verificar_email: { name: string; link: string };
   /** Password reset: the link of /restablecer-contrasena (1 h). */
   restablecer_contrasena: { name: string; link: string };
+  /** Identity verification decided by an admin (issue 17): the link of /verificacion. */
+  identidad_aprobada: { name: string; link: string };
+  identidad_rechazada: { name: string; motivo: string; link: string };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -104,6 +107,30 @@ export const TEMPLATES: { [K in MailTemplate]: (data: MailTemplates[K]) => Rende
       button: "Elegir una nueva contraseña",
       link,
       footer: "Si no pediste este cambio, ignora este mensaje: tu contraseña sigue igual.",
+    }),
+  }),
+  identidad_aprobada: ({ name, link }) => ({
+    subject: "Tu identidad fue verificada en Valoriza",
+    link,
+    ...layout({
+      title: "Tu identidad fue verificada",
+      greeting: greet(name),
+      paragraphs: ["Revisamos la foto de tu documento y tu selfie: tu cuenta de Valoriza quedó verificada."],
+      button: "Ver mi verificación",
+      link,
+      footer: "Si no enviaste tus documentos a Valoriza, escríbenos a soporte@valoriza.co.",
+    }),
+  }),
+  identidad_rechazada: ({ name, motivo, link }) => ({
+    subject: "No pudimos verificar tu identidad en Valoriza",
+    link,
+    ...layout({
+      title: "No pudimos verificar tu identidad",
+      greeting: greet(name),
+      paragraphs: [`Motivo: ${motivo}`, "Puedes corregirlo y enviar tus documentos de nuevo desde Valoriza."],
+      button: "Enviar mis documentos de nuevo",
+      link,
+      footer: "Si no enviaste tus documentos a Valoriza, escríbenos a soporte@valoriza.co.",
     }),
   }),
 };

@@ -27,6 +27,7 @@ import {
 } from "../ledger/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { findUserById, hashPassword, type UserRow, updateUser, verifyPassword } from "../users/index.ts";
+import { deleteIdentityOf } from "../verification/index.ts";
 import { createPasswordThrottle } from "./password-throttle.ts";
 import { toProfile } from "./profile.service.ts";
 
@@ -216,6 +217,8 @@ export function createAccountDataService(deps: AppDeps, ports: AccountDataPorts)
         }
         // A deal another person opened with them meanwhile (READ COMMITTED: this statement sees it).
         await refuseIfBusy(tx);
+        // The identity document and selfie (issue 17, ADR 021): sensitive data, gone with the account.
+        await deleteIdentityOf(tx, u.id);
         await updateUser(tx, u.id, {
           name: DELETED_ACCOUNT_NAME,
           apellido: "",
