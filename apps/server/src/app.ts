@@ -30,6 +30,7 @@ import {
   createProfileService,
   profileRoutes,
 } from "./modules/profile/index.ts";
+import { createPushService, pushRoutes } from "./modules/push/index.ts";
 import { createRentalsService, rentalsRoutes } from "./modules/rentals/index.ts";
 import { reputationRoutes } from "./modules/reputation/index.ts";
 import { createSalesService, salesRoutes } from "./modules/sales/index.ts";
@@ -179,6 +180,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(walletRoutes(wallet, authenticate));
       await api.register(activityRoutes(activity, authenticate));
       await api.register(notificationsRoutes(notifications, authenticate));
+      await api.register(pushRoutes(createPushService(deps), authenticate));
       await api.register(economyRoutes(economy));
       await api.register(assetsRoutes(assets, authenticate, optionalAuth, opts.db));
       await api.register(favoritesRoutes(createFavoritesService(deps), authenticate));

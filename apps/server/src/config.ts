@@ -79,7 +79,39 @@ const envSchema = z.object({
    * `true`/`1` trusts all; a number trusts that many hops; otherwise comma-separated addresses/CIDRs.
    */
   TRUST_PROXY: z.string().trim().default(""),
+  /**
+   * Web Push (issue 20, ADR 022): the VAPID key pair (base64url, as `web-push generate-vapid-keys`
+   * prints it). Both or neither; neither: generated once and kept in DATA_DIR/vapid.json.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || base64UrlBytes(v) === 65, "debe ser una clave pública P-256 en base64url (65 bytes)")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || base64UrlBytes(v) === 32, "debe ser una clave privada P-256 en base64url (32 bytes)")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** Who runs the server, for the push services: mailto: or https:. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === "" || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/.test(v),
+      "debe empezar por mailto: o https://",
+    )
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
+
+/** Bytes of a base64url string, or -1 when it is not base64url. */
+function base64UrlBytes(s: string): number {
+  if (!/^[A-Za-z0-9_-]+$/.test(s) || s.length % 4 === 1) return -1;
+  return Math.floor((s.length * 3) / 4);
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -100,6 +132,9 @@ export interface Config {
   publicUrl: string;
   signupsPerIpHour: number;
   trustProxy: TrustProxy;
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  vapidSubject: string | undefined;
 }
 
 /** Fastify's trustProxy: false (socket address), true (all), a hop count, or addresses/CIDRs. */
@@ -126,6 +161,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, "jwtSecret"> & { 
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      "Configuración inválida:\n  - VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas: define las dos o ninguna",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -144,6 +184,9 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, "jwtSecret"> & { 
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     signupsPerIpHour: e.REGISTROS_POR_IP_HORA,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    vapidSubject: e.VAPID_SUBJECT,
   };
 }
 

@@ -10,6 +10,7 @@ import { TokenService } from "./lib/auth.ts";
 import { systemClock } from "./lib/clock.ts";
 import { startTimerRunner } from "./modules/deals/index.ts";
 import { startMailWorker } from "./modules/mail/index.ts";
+import { startPushWorker } from "./modules/push/index.ts";
 import { grantAdmins } from "./modules/users/index.ts";
 import { seedDemo } from "./seed/demo.ts";
 
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
 
     // Mail outbox (issue 16, ADR 017): SMTP_URL, or .eml files under DATA_DIR/correo/; sent once across processes.
     const mail = startMailWorker({ db: database.db, clock: systemClock, config: appConfig }, { log: app.log });
+    // Push and mail notifications (issue 20, ADR 022): every notification's pushes, mail or digest.
+    const push = startPushWorker({ db: database.db, clock: systemClock, config: appConfig }, { log: app.log });
 
     let closing = false;
     const shutdown = async (signal: string) => {
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
       app.log.info({ signal }, "cerrando");
       try {
         await timers.stop();
+        await push.stop();
         await mail.stop();
         await app.close();
         await database?.close();

@@ -27,6 +27,16 @@ export interface AppConfig {
   signupsPerIpHour?: number;
   /** TRUST_PROXY, parsed (config.ts parseTrustProxy): Fastify's trustProxy option. */
   trustProxy?: boolean | number | string[];
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (issue 20); absent: generated once in DATA_DIR/vapid.json. */
+  vapidPublicKey?: string | undefined;
+  vapidPrivateKey?: string | undefined;
+  /** VAPID_SUBJECT: mailto: or https: contact for the push services. */
+  vapidSubject?: string | undefined;
+  /**
+   * Tests only: accept push subscriptions whose endpoint is plain http or a loopback/private
+   * address (the test push service on 127.0.0.1). Never set from the environment.
+   */
+  pushAllowInsecureEndpoints?: boolean;
 }
 
 export interface AppDeps {

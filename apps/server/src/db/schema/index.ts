@@ -15,6 +15,7 @@ export * from "./loans.ts";
 export * from "./mail.ts";
 export * from "./marketplace.ts";
 export * from "./notifications.ts";
+export * from "./push.ts";
 export * from "./rentals.ts";
 export * from "./security.ts";
 export * from "./users.ts";

@@ -23,6 +23,8 @@ export const mailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     /** The mail's main link, logged when mails are written as .eml files (no SMTP_URL). */
     link: text("link"),
+    /** The List-Unsubscribe URL of a notification mail (issue 20, migration 0020_push). */
+    listUnsubscribe: text("list_unsubscribe"),
     status: text("status").$type<"pendiente" | "enviado" | "fallido">().notNull().default("pendiente"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: tz("next_attempt_at").notNull().defaultNow(),

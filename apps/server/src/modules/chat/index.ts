@@ -1,3 +1,6 @@
 /** Public entry of the chat area (ADR 007). */
+
+/** Whether a person has the chat open in a page now (push skips their chat messages then; issue 20). */
+export { isPresent as isOnChat } from "./chat.repository.ts";
 export { chatRoutes } from "./chat.routes.ts";
 export { type AssetLookup, type ChatService, createChatService, type UserExists } from "./chat.service.ts";

@@ -11,6 +11,12 @@ export {
   publicUrl,
   startMailWorker,
 } from "./mail.service.ts";
-export { type MailTemplate, type MailTemplates, type RenderedMail, renderMail } from "./templates.ts";
+export {
+  type MailTemplate,
+  type MailTemplates,
+  type NotificationMailItem,
+  type RenderedMail,
+  renderMail,
+} from "./templates.ts";
 export { emlTransport, type MailMessage, type MailTransport, smtpTransport } from "./transport.ts";
 export { backoffMs, MailWorker, type MailWorkerOptions } from "./worker.ts";

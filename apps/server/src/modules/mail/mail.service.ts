@@ -36,6 +36,7 @@ export async function enqueueMail<K extends MailTemplate>(
     html: rendered.html,
     textBody: rendered.text,
     link: rendered.link ?? null,
+    listUnsubscribe: rendered.listUnsubscribe ?? null,
     nextAttemptAt: now,
     createdAt: now,
   });

@@ -27,7 +27,7 @@ export async function claimDue(exec: Executor, now: Date, leaseMs: number, limit
       order by next_attempt_at
       limit ${limit}
       for update skip locked)
-    returning id, to_address, template, subject, html, text_body, link, attempts`)) as unknown as Rows<{
+    returning id, to_address, template, subject, html, text_body, link, list_unsubscribe, attempts`)) as unknown as Rows<{
     id: string;
     to_address: string;
     template: string;
@@ -35,6 +35,7 @@ export async function claimDue(exec: Executor, now: Date, leaseMs: number, limit
     html: string;
     text_body: string;
     link: string | null;
+    list_unsubscribe: string | null;
     attempts: number;
   }>;
   return r.rows.map(
@@ -47,6 +48,7 @@ export async function claimDue(exec: Executor, now: Date, leaseMs: number, limit
         html: x.html,
         textBody: x.text_body,
         link: x.link,
+        listUnsubscribe: x.list_unsubscribe,
         attempts: Number(x.attempts),
       }) as OutboxRow,
   );

@@ -9,9 +9,11 @@ export interface RenderedMail {
   text: string;
   /** The mail's main link (logged when mails are written as .eml files). */
   link?: string;
+  /** Notification mails (issue 20): the one-click unsubscribe URL, sent as List-Unsubscribe too. */
+  listUnsubscribe?: string;
 }
 
-export interface MailTemplates {
+export interface MailTemplates extends NotificationMailTemplates {
   /** Email verification: the link of /verificar-email (48 h). */
   verificar_email: { name: string; link: string };
   /** Password reset: the link of /restablecer-contrasena (1 h). */
@@ -21,6 +23,22 @@ export interface MailTemplates {
   identidad_rechazada: { name: string; motivo: string; link: string };
 }
 export type MailTemplate = keyof MailTemplates;
+
+/** One notification in a notification mail or a daily digest (issue 20 item 3). */
+export interface NotificationMailItem {
+  titulo: string;
+  descripcion: string;
+  /** Absolute link to the page of the notification. */
+  link: string;
+}
+
+/** Notification mails (issue 20 item 3): every one carries its unsubscribe link. */
+export interface NotificationMailTemplates {
+  /** One step that needs the person (correo 'inmediato'). */
+  notificacion: NotificationMailItem & { name: string; unsubscribe: string };
+  /** The day's notifications in one mail (correo 'diario'). */
+  resumen_diario: { name: string; items: NotificationMailItem[]; more: number; link: string; unsubscribe: string };
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -76,9 +94,60 @@ ${opts.paragraphs.map(p).join("\n")}
   return { html, text };
 }
 
+const FOOTER_LINE = "Valoriza · Mercado colaborativo de activos y créditos · Colombia";
+
+/** The unsubscribe line of notification mails (HTML and text), after the layout's own footer. */
+function withUnsubscribe(mail: { html: string; text: string }, url: string): { html: string; text: string } {
+  const u = escapeHtml(url);
+  const line = `<tr><td style="padding:0 24px 16px;background:#f8fafc;font-size:12px;color:#64748b">¿No quieres recibir más notificaciones por correo? <a href="${u}" style="color:${GREEN}">Dejar de recibirlas</a>. También puedes cambiarlo en Mi Cuenta, Notificaciones.</td></tr>`;
+  return {
+    html: mail.html.replace(`${FOOTER_LINE}</td></tr>`, `${FOOTER_LINE}</td></tr>\n${line}`),
+    text: `${mail.text}\n\nPara dejar de recibir notificaciones por correo: ${url}`,
+  };
+}
+
 const greet = (name: string) => (name.trim() ? `Hola, ${name.trim()}:` : "Hola:");
 
 export const TEMPLATES: { [K in MailTemplate]: (data: MailTemplates[K]) => RenderedMail } = {
+  notificacion: ({ name, titulo, descripcion, link, unsubscribe }) => ({
+    subject: titulo,
+    link,
+    listUnsubscribe: unsubscribe,
+    ...withUnsubscribe(
+      layout({
+        title: titulo,
+        greeting: greet(name),
+        paragraphs: [descripcion],
+        button: "Abrir en Valoriza",
+        link,
+        footer: "Te escribimos porque este paso de Valoriza necesita tu atención.",
+      }),
+      unsubscribe,
+    ),
+  }),
+  resumen_diario: ({ name, items, more, link, unsubscribe }) => ({
+    subject:
+      items.length + more === 1
+        ? "Tu resumen diario de Valoriza: 1 aviso"
+        : `Tu resumen diario de Valoriza: ${items.length + more} avisos`,
+    link,
+    listUnsubscribe: unsubscribe,
+    ...withUnsubscribe(
+      layout({
+        title: "Tu resumen del día",
+        greeting: greet(name),
+        paragraphs: [
+          "Esto pasó en Valoriza desde tu último resumen:",
+          ...items.map((i) => `• ${i.titulo}: ${i.descripcion} (${i.link})`),
+          ...(more > 0 ? [more === 1 ? "Y 1 aviso más." : `Y ${more} avisos más.`] : []),
+        ],
+        button: "Abrir Valoriza",
+        link,
+        footer: "Recibes un resumen al día porque así lo elegiste en Mi Cuenta, Notificaciones.",
+      }),
+      unsubscribe,
+    ),
+  }),
   verificar_email: ({ name, link }) => ({
     subject: "Verifica tu correo en Valoriza",
     link,

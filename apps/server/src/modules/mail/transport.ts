@@ -11,6 +11,14 @@ export interface MailMessage {
   html: string;
   text: string;
   link?: string | null;
+  /** Notification mails: List-Unsubscribe (and RFC 8058 one-click) to this URL. */
+  listUnsubscribe?: string | null;
+}
+
+/** The List-Unsubscribe headers of a notification mail (RFC 2369 and RFC 8058 one-click). */
+function unsubscribeHeaders(m: MailMessage): Record<string, string> | undefined {
+  if (!m.listUnsubscribe) return undefined;
+  return { "List-Unsubscribe": `<${m.listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 export interface MailTransport {
@@ -36,6 +44,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
         html: m.html,
         text: m.text,
         messageId: `<${m.id}@valoriza>`,
+        headers: unsubscribeHeaders(m),
       });
     },
     close: () => transporter.close(),
@@ -59,6 +68,7 @@ export function emlTransport(dataDir: string, log?: TransportLog): MailTransport
         html: m.html,
         text: m.text,
         messageId: `<${m.id}@valoriza>`,
+        headers: unsubscribeHeaders(m),
       });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -90,6 +90,7 @@ export class MailWorker {
             html: m.html,
             text: m.textBody,
             link: m.link,
+            listUnsubscribe: m.listUnsubscribe,
           });
           await markSent(this.db, m.id, this.clock.now());
           sent++;

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { LiveEvent } from "@valoriza/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { favorites, notifications } from "../../db/schema/index.ts";
+import { favorites, notificationOutbox, notifications } from "../../db/schema/index.ts";
 import { type BatchPart, writeOrDefer } from "../../lib/batch.ts";
 import { EVENTS_CHANNEL } from "../events/index.ts";
+import { deliveryTag, deliveryUrl } from "./notifications.repository.ts";
 
 /** Why the people who keep an asset as a favourite hear about it (issue 20). */
 export type FavoriteChange = "vendido" | "retirado" | "mas_barato";
@@ -60,10 +62,26 @@ function message(i: FavoriteChangeInput): { tipo: string; titulo: string; descri
 export function favoriteChangeParts(input: FavoriteChangeInput): BatchPart[] {
   const m = message(input);
   const fans: SQL = sql`from ${favorites} where ${favorites.assetId} = ${input.assetId}::uuid and ${favorites.userId} <> ${input.ownerId}::uuid`;
+  // Each notification's id is derived from this call's nonce and the person, so the push/mail
+  // delivery row (issue 20), written by another part of the same statement (which cannot read this
+  // part's rows), gets the same id.
+  const nonce = randomUUID();
+  const idOf = sql`md5(${nonce} || ${favorites.userId}::text)::uuid`;
   const rows: BatchPart = {
     sql: sql`insert into ${notifications} (id, user_id, tipo, titulo, descripcion, relacionado_id, relacionado_tipo)
-      select gen_random_uuid(), ${favorites.userId}, ${m.tipo}, ${m.titulo}, ${m.descripcion},
+      select ${idOf}, ${favorites.userId}, ${m.tipo}, ${m.titulo}, ${m.descripcion},
         ${m.linked ? input.assetId : null}::uuid, ${m.linked ? "activo" : null}::text ${fans}`,
+  };
+  const link = {
+    tipo: m.tipo,
+    relacionadoTipo: m.linked ? "activo" : null,
+    relacionadoId: m.linked ? input.assetId : null,
+  };
+  const tag = m.linked ? deliveryTag("", link) : null;
+  const delivery: BatchPart = {
+    sql: sql`insert into ${notificationOutbox} (id, user_id, tipo, titulo, descripcion, url, tag)
+      select ${idOf}, ${favorites.userId}, ${m.tipo}, ${m.titulo}, ${m.descripcion}, ${deliveryUrl(link)},
+        coalesce(${tag}::text, 'notificacion:' || ${idOf}::text) ${fans}`,
   };
   // The live event's envelope (events.hub.ts) for the same people; no row (nobody to tell) when none.
   const event: LiveEvent = { tipo: "notificacion" };
@@ -72,7 +90,7 @@ export function favoriteChangeParts(input: FavoriteChangeInput): BatchPart[] {
       ${fans} having count(*) > 0`,
     returns: true,
   };
-  return [rows, live];
+  return [rows, delivery, live];
 }
 
 /** {@link favoriteChangeParts} now, or at the end of the running deal step (lib/batch.ts). */

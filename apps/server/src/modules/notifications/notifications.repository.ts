@@ -1,6 +1,7 @@
+import { NOTIFICATION_TIPOS_SIN_AVISO, notificationLink } from "@valoriza/domain";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { notifications } from "../../db/schema/index.ts";
+import { notificationOutbox, notifications } from "../../db/schema/index.ts";
 import { type BatchPart, writeOrDefer } from "../../lib/batch.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { publishEventPart } from "../events/index.ts";
@@ -46,8 +47,52 @@ export function notifyParts(tx: Executor, input: NotifyInput, id: string = uuidv
       })
       .getSQL(),
   };
+  // Push and mail (issue 20, ADR 022): the delivery is queued in the same statement, so it exists
+  // exactly when the notification does; modules/push sends it after the commit.
+  // Echoes of the person's own action on the page (NOTIFICATION_TIPOS_SIN_AVISO) stay in the bell.
+  const parts = [row];
+  if (!NOTIFICATION_TIPOS_SIN_AVISO.includes(input.tipo)) {
+    parts.push({ sql: tx.insert(notificationOutbox).values(deliveryRow(id, input)).getSQL() });
+  }
   const event = publishEventPart([input.userId], { tipo: "notificacion" });
-  return event ? [row, event] : [row];
+  if (event) parts.push(event);
+  return parts;
+}
+
+/** Where the push and the mail of a notification lead (the bell's link; the home page if none). */
+export function deliveryUrl(n: { tipo: string; relacionadoTipo: string | null; relacionadoId: string | null }): string {
+  return notificationLink(n) ?? "/";
+}
+
+/**
+ * The push tag: a newer push about the same thing (a chat, a deal, a proposal, an asset) replaces
+ * the older one on the device; a notification about nothing in particular keeps its own.
+ */
+export function deliveryTag(
+  id: string,
+  n: { tipo: string; relacionadoTipo: string | null; relacionadoId: string | null },
+): string {
+  if (!n.relacionadoId) return `notificacion:${id}`;
+  const kind = n.relacionadoTipo ?? n.tipo.split("_")[0] ?? "notificacion";
+  return `${kind}:${n.relacionadoId}`;
+}
+
+function deliveryRow(id: string, input: NotifyInput): typeof notificationOutbox.$inferInsert {
+  const n = {
+    tipo: input.tipo,
+    relacionadoTipo: input.relacionadoTipo ?? null,
+    relacionadoId: input.relacionadoId ?? null,
+  };
+  return {
+    id,
+    userId: input.userId,
+    tipo: input.tipo,
+    titulo: input.titulo,
+    descripcion: input.descripcion,
+    url: deliveryUrl(n),
+    tag: deliveryTag(id, n),
+    chatId: input.tipo === "chat_mensaje" ? (input.relacionadoId ?? null) : null,
+  };
 }
 
 export type NotificationRow = typeof notifications.$inferSelect;
