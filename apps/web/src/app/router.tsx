@@ -74,6 +74,9 @@ const VerifyEmailPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import("../features/auth/ResetPasswordPage.tsx").then((m) => ({ default: m.ResetPasswordPage })),
 );
+const VerificationPage = lazy(() =>
+  import("../features/verification/VerificationPage.tsx").then((m) => ({ default: m.VerificationPage })),
+);
 const ActionsDemoPage = lazy(() =>
   import("../features/actions-demo/ActionsDemoPage.tsx").then((m) => ({ default: m.ActionsDemoPage })),
 );
@@ -121,6 +124,7 @@ export function AppRoutes() {
         <Route path="restablecer-contrasena" element={<ResetPasswordPage />} />
         <Route path="terminos" element={<TermsPage />} />
         <Route path="privacidad" element={<PrivacyPage />} />
+        <Route path="verificacion" element={<VerificationPage />} />
         {/* Areas still to come (/intercambiar, /vender, …) land here for now. */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -39,6 +39,7 @@ export const WEB_ROUTES = [
   "verificar-email",
   "restablecer-contrasena",
   "favoritos",
+  "verificacion",
 ] as const;
 
 const segments = (path: string) => path.split("/").filter((s) => s !== "");

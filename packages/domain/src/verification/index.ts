@@ -31,7 +31,7 @@ export const ESTADO_IDENTIDAD_LABELS: Record<EstadoIdentidad, string> = {
  * Version of the biometric-data consent text shown on the form (Ley 1581 de 2012, art. 6: a selfie is
  * sensitive data; its treatment needs explicit, optional authorization). Stored with each submission.
  */
-export const CONSENTIMIENTO_BIOMETRICO_VERSION = "2026-05-01";
+export const CONSENTIMIENTO_BIOMETRICO_VERSION = "2026-11-26";
 export const CONSENTIMIENTO_BIOMETRICO_TEXTO =
   "Autorizo a Valoriza a tratar la foto de mi documento y mi selfie (dato biométrico, dato sensible según la Ley 1581 de 2012) " +
   "solo para verificar mi identidad. Entiendo que no estoy obligado a entregar datos sensibles, que solo el equipo de " +

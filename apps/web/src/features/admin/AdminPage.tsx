@@ -13,7 +13,7 @@ import {
   WITHDRAWAL_METHODS,
   WITHDRAWAL_STATE_LABELS,
 } from "@valoriza/domain";
-import { ClipboardList, Package, ShieldCheck, ShoppingCart, Wallet } from "lucide-react";
+import { ClipboardList, IdCard, Package, ShieldCheck, ShoppingCart, Wallet } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { RequireAdmin } from "../../components/require-admin.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -40,6 +40,7 @@ import {
 } from "./api.ts";
 import { productImageFromFile } from "./image.ts";
 import { ReviewsSection } from "./ReviewsPanel.tsx";
+import { VerificationsSection } from "./VerificationsSection.tsx";
 
 const PURCHASE_TONES: Record<string, BadgeTone> = { pendiente: "warning", entregado: "brand", cancelado: "neutral" };
 const WITHDRAWAL_TONES: Record<string, BadgeTone> = { pendiente: "warning", aprobado: "brand", rechazado: "danger" };
@@ -77,6 +78,10 @@ export function AdminPage() {
               <ShieldCheck aria-hidden="true" className="size-4" />
               Revisiones
             </TabsTrigger>
+            <TabsTrigger value="identidad">
+              <IdCard aria-hidden="true" className="size-4" />
+              Identidad
+            </TabsTrigger>
             <TabsTrigger value="registro">
               <ClipboardList aria-hidden="true" className="size-4" />
               Registro
@@ -93,6 +98,9 @@ export function AdminPage() {
           </TabsContent>
           <TabsContent value="revisiones">
             <ReviewsSection />
+          </TabsContent>
+          <TabsContent value="identidad">
+            <VerificationsSection />
           </TabsContent>
           <TabsContent value="registro">
             <LogSection />

@@ -1,6 +1,7 @@
 import { formatCredits } from "@valoriza/domain";
 import { BadgeCheck, CalendarDays, CircleCheck, Coins, Lock, RefreshCw, ShieldExclamationPoint } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { RequireSession } from "../../components/require-session.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -94,10 +95,18 @@ function AccountSummary({ profile }: { profile: Profile }) {
                 Cuenta verificada
               </Badge>
             ) : (
-              <Badge tone="warning">
-                <ShieldExclamationPoint aria-hidden="true" />
-                Sin verificar
-              </Badge>
+              <>
+                <Badge tone="warning">
+                  <ShieldExclamationPoint aria-hidden="true" />
+                  Sin verificar
+                </Badge>
+                <Link
+                  to="/verificacion"
+                  className="inline-flex min-h-6 items-center self-center text-xs font-semibold text-emerald-700 underline"
+                >
+                  Verificar mi identidad
+                </Link>
+              </>
             )}
             <Badge tone="neutral">{USER_TYPE_LABELS[profile.userType]}</Badge>
             {profile.isAdmin ? <Badge tone="info">Administrador</Badge> : null}
