@@ -13,6 +13,7 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
 import { DataSection } from "./DataSection.tsx";
 import { USER_TYPE_LABELS } from "./labels.ts";
+import { NotificationsSection } from "./NotificationsSection.tsx";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { ReputationCard } from "./ReputationCard.tsx";
@@ -51,6 +52,7 @@ function ProfileContent() {
               <PasswordForm />
             </div>
           </div>
+          <NotificationsSection />
           <DataSection profile={profile.data} />
         </>
       ) : profile.isError ? (
