@@ -82,16 +82,19 @@ function render(fragment: SQL): string {
  * One spelling for two renderings of the same expression: PostgreSQL's deparser (pg_get_expr) adds
  * casts, parentheses and `= ANY (ARRAY[...])`; drizzle qualifies columns with their table.
  */
-export function normalizeExpr(s: string): string {
+function normalizeExpr(s: string): string {
   let x = s.toLowerCase();
   x = x.replace(/"[a-z0-9_]+"\./g, ""); // "table".col
   x = x.replaceAll('"', "");
-  x = x.replace(/::[a-z_ ]+(\[\])?(\(\d+(,\s*\d+)?\))?/g, ""); // ::text, ::character varying(20), ::text[]
+  // ::text, ::character varying(20), ::text[], ::timestamp with time zone
+  x = x.replace(
+    /::(character varying|timestamp with(out)? time zone|double precision|[a-z_][a-z0-9_]*)(\(\d+(,\s*\d+)?\))?(\[\])?/g,
+    "",
+  );
   x = x.replace(/\s*=\s*any\s*\(\s*array\s*\[([^\]]*)\]\s*\)/g, " in ($1)");
   x = x.replace(/<>\s*all\s*\(\s*array\s*\[([^\]]*)\]\s*\)/g, " not in ($1)");
   x = x.replace(/[()]/g, " ");
   x = x.replace(/\bcurrent_timestamp\b/g, "now");
-  x = x.replace(/\bnow\s*$/g, "now").replace(/\bnow\b\s*(?= |$)/g, "now");
   x = x.replace(/\s*,\s*/g, ",");
   x = x.replace(/\s+/g, " ").trim();
   return x;
