@@ -26,6 +26,7 @@ import {
   transfer,
 } from "../ledger/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
+import { forgetNotificationsOf } from "../push/index.ts";
 import { findUserById, hashPassword, type UserRow, updateUser, verifyPassword } from "../users/index.ts";
 import { deleteIdentityOf } from "../verification/index.ts";
 import { createPasswordThrottle } from "./password-throttle.ts";
@@ -217,6 +218,8 @@ export function createAccountDataService(deps: AppDeps, ports: AccountDataPorts)
         }
         // A deal another person opened with them meanwhile (READ COMMITTED: this statement sees it).
         await refuseIfBusy(tx);
+        // Push subscriptions (browser endpoints), notification preferences and pending deliveries (issue 20).
+        await forgetNotificationsOf(tx, u.id);
         // The identity document and selfie (issue 17, ADR 021): sensitive data, gone with the account.
         await deleteIdentityOf(tx, u.id);
         await updateUser(tx, u.id, {

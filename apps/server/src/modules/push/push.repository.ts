@@ -369,3 +369,10 @@ export async function takeParked(tx: Executor, userId: string, before: Date): Pr
     createdAt: new Date(r.created_at),
   }));
 }
+
+/** An account deleted by its holder: its browsers, preferences and pending deliveries go. */
+export async function forgetUser(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  await tx.delete(notificationOutbox).where(eq(notificationOutbox.userId, userId));
+}

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PUSH_MSG } from "@valoriza/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "../../config.ts";
 import type { AppConfig } from "../../lib/deps.ts";
 import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
 import { kit, PRICE } from "../custody/custody.testkit.ts";
@@ -404,5 +405,35 @@ describe("sent once with several processes", () => {
       await b.stop();
       await mailB.stop();
     }
+  });
+});
+
+describe("configuration and account deletion", () => {
+  it("VAPID keys from the environment are validated (both or neither, base64url P-256, mailto:/https: subject)", () => {
+    const pub = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url");
+    const priv = Buffer.alloc(32, 9).toString("base64url");
+    const ok = parseEnv({ VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv, VAPID_SUBJECT: "mailto:ops@valoriza.co" });
+    expect(ok).toMatchObject({ vapidPublicKey: pub, vapidPrivateKey: priv, vapidSubject: "mailto:ops@valoriza.co" });
+    expect(parseEnv({}).vapidPublicKey).toBeUndefined();
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: pub })).toThrow(/VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas/);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: "corta", VAPID_PRIVATE_KEY: priv })).toThrow(ConfigError);
+    expect(() => parseEnv({ VAPID_SUBJECT: "http://valoriza.co" })).toThrow(/VAPID_SUBJECT: debe empezar por mailto:/);
+  });
+
+  it("deleting the account removes its push subscriptions and preferences; nothing reaches it after", async () => {
+    const u = await verifiedPerson("Se va");
+    const s = await subscribe(u);
+    await setPrefs(u, "diario", true);
+    const res = await req("DELETE", u, "/api/profile", { password: u.password });
+    expect(res.statusCode, res.body).toBe(200);
+    const left = (await t.database.db.execute(
+      `select (select count(*) from push_subscriptions where user_id = '${u.id}')::int as subs,
+              (select count(*) from notification_preferences where user_id = '${u.id}')::int as prefs`,
+    )) as unknown as { rows: { subs: number; prefs: number }[] };
+    expect(left.rows[0]).toEqual({ subs: 0, prefs: 0 });
+    await tell(u, "Después de irse");
+    await deliver();
+    expect(pushesTo(s.endpoint)).toHaveLength(0);
+    expect(mailsTo(u)).toHaveLength(0);
   });
 });
