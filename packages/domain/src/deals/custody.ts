@@ -4,7 +4,7 @@ import type { ProcessSpec } from "./process.ts";
  * Custody (custodia) and sale (venta): one process. A sale paid with credits
  * escrows the buyer's payment and opens a custody (oferente = seller,
  * receptor = buyer); a custody can also be assigned by an owner on its own.
- * The receiver confirms with the 6-digit code; the offerer may cancel while
+ * The receiver confirms with the code (CODE_LENGTH digits); the offerer may cancel while
  * pendiente; after 7 days a pending custody expires (cancelled and refunded).
  */
 
@@ -28,8 +28,15 @@ export const CUSTODY_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 export const CUSTODY_MAX_WRONG_CODES = 5;
 /** The window of the wrong-code counter and the length of the lock-out. */
 export const CUSTODY_CODE_WINDOW_MS = 60 * 60 * 1000;
-export const CUSTODY_CODE_LENGTH = 6;
-export const CUSTODY_CODE_RE = /^\d{6}$/;
+/**
+ * Digits of a custody's confirmation code: the one constant (issue 18 item 3). The request schema,
+ * the Spanish message, the draw (custody.service), the web's input and the SQL CHECK of
+ * custodias.codigo (migration 0004_deals; a test compares it with this) follow it.
+ */
+export const CODE_LENGTH = 6;
+/** How many codes there are: a draw is an integer in [0, CODE_SPACE). */
+export const CODE_SPACE = 10 ** CODE_LENGTH;
+export const CUSTODY_CODE_RE = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 
 /** Effects and guards the engine must implement for this process (names used below). */
 export const CUSTODY_EFFECTS = [
@@ -87,6 +94,7 @@ export const CUSTODY_PROCESS = {
         "registrarActividad",
         "notificarPartes",
       ],
+      outcome: { resultado: "completado", confirma: "entrega" },
     },
     cancelar: {
       label: "Cancelada por quien entrega",
@@ -95,6 +103,7 @@ export const CUSTODY_PROCESS = {
       actors: ["oferente"],
       guards: [],
       effects: ["reembolsarPago", "liberarActivo", "registrarActividad", "notificarPartes"],
+      outcome: { resultado: "cancelado" },
     },
     expirar: {
       label: "Vencida",
@@ -103,6 +112,7 @@ export const CUSTODY_PROCESS = {
       actors: ["sistema"],
       guards: [],
       effects: ["reembolsarPago", "liberarActivo", "registrarActividad", "notificarPartes"],
+      outcome: { resultado: "vencido" },
     },
   },
   stateMessages: {
@@ -114,10 +124,10 @@ export const CUSTODY_PROCESS = {
     "Este activo está en una custodia pendiente: se completa cuando quien recibe ingresa el código de confirmación en Custodia",
 } as const satisfies ProcessSpec;
 
-/** The code as shown: 6 digits with leading zeros, from an integer 0..999999 (a CSPRNG draw). */
+/** The code as shown: CODE_LENGTH digits with leading zeros, from an integer in [0, CODE_SPACE) (a CSPRNG draw). */
 export function formatCustodyCode(n: number): string {
-  if (!Number.isInteger(n) || n < 0 || n >= 10 ** CUSTODY_CODE_LENGTH) throw new RangeError("código fuera de rango");
-  return String(n).padStart(CUSTODY_CODE_LENGTH, "0");
+  if (!Number.isInteger(n) || n < 0 || n >= CODE_SPACE) throw new RangeError("código fuera de rango");
+  return String(n).padStart(CODE_LENGTH, "0");
 }
 
 export const isCustodyCode = (s: unknown): s is string => typeof s === "string" && CUSTODY_CODE_RE.test(s);

@@ -71,19 +71,23 @@ export const DONATION_PROCESS = {
       guards: ["activoDonable"],
       effects: ["reservarActivo", "registrarActividad", "notificarPartes"],
     },
+    // Also a community donation's claim: whoever claims it first takes the vacant beneficiary role.
     aceptar: {
       label: "Donación aceptada",
       from: ["pendiente"],
       to: "completada",
       actors: ["beneficiario"],
+      claims: "beneficiario",
       guards: ["activoEnOperacion"],
       effects: [
+        "asignarBeneficiario",
         "liberarRetencionActivo",
         "transferirPropiedad",
         "liberarActivo",
         "registrarActividad",
         "notificarPartes",
       ],
+      outcome: { resultado: "completado", confirma: "entrega" },
     },
     rechazar: {
       label: "Donación rechazada",
@@ -92,6 +96,7 @@ export const DONATION_PROCESS = {
       actors: ["beneficiario"],
       guards: [],
       effects: ["liberarActivo", "registrarActividad", "notificarPartes"],
+      outcome: { resultado: "rechazado" },
     },
     cancelar: {
       label: "Donación cancelada por quien dona",
@@ -100,6 +105,7 @@ export const DONATION_PROCESS = {
       actors: ["donante"],
       guards: [],
       effects: ["liberarActivo", "registrarActividad", "notificarPartes"],
+      outcome: { resultado: "cancelado" },
     },
     expirar: {
       label: "Donación vencida sin aceptarse",
@@ -108,6 +114,7 @@ export const DONATION_PROCESS = {
       actors: ["sistema"],
       guards: [],
       effects: ["liberarActivo", "registrarActividad", "notificarPartes"],
+      outcome: { resultado: "vencido" },
     },
   },
   stateMessages: {

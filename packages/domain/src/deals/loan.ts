@@ -11,7 +11,9 @@ import type { ProcessSpec } from "./process.ts";
  * reputation) or, only after the due date, marks it overdue (the guarantee goes
  * to the lender, the borrower loses reputation). The borrower may cancel a
  * pending request; an unanswered request expires after 7 days. An active loan
- * gets a reminder a day before its due date and a notice after it. With the
+ * gets a reminder a day before its due date and a notice after it (engine
+ * timers counted from the due date), and a loan nobody closes is closed as
+ * overdue by the system a year after its due date. With the
  * guarantee `activo_colateral` one of the borrower's assets is reserved at
  * approval (LOAN_COLLATERAL_PROCESS), freed at the return and handed to the
  * lender when the loan is overdue.
@@ -26,6 +28,12 @@ export const DAY_MS_LOAN = DAY_MS;
 export const LOAN_REQUEST_EXPIRY_MS = 7 * DAY_MS;
 /** The longest term accepted. */
 export const LOAN_MAX_DAYS = 365;
+/** The borrower's reminder comes this long before the due date (or at approval, for a shorter loan). */
+export const LOAN_REMINDER_BEFORE_DUE_MS = DAY_MS;
+/** An active loan nobody returned nor marked overdue is closed as overdue by the system this long after its due date. */
+export const LOAN_AUTO_CLOSE_AFTER_DUE_MS = 365 * DAY_MS;
+/** The record's date the active loan's timers count from (ProcessHandlers.timerBase of the loans area). */
+export const LOAN_DUE_DATE_FIELD = "fechaDevolucionEsperada";
 
 export const LOAN_MSG = {
   required: "Por favor completa el activo y el email del prestamista.",
@@ -80,13 +88,14 @@ export const LOAN_EFFECTS = [
   "pagarInteres",
   "liberarRetencionActivo",
   "ejecutarGarantia",
-  "reembolsarInteres",
   "liberarActivo",
   "registrarActividad",
   "notificarPartes",
+  "notificarRecordatorio",
+  "notificarAvisoVencido",
 ] as const;
 export const LOAN_GUARDS = ["activoPrestable", "activoEnOperacion", "plazoVencido"] as const;
-export const LOAN_COLLATERAL_GUARDS = ["garantiaDisponible", "prestamoCerrado"] as const;
+export const LOAN_COLLATERAL_GUARDS = ["garantiaDisponible"] as const;
 export const LOAN_COLLATERAL_EFFECTS = ["reservarActivo", "liberarActivo", "entregarActivo"] as const;
 
 export const LOAN_PROCESS = {
@@ -97,12 +106,26 @@ export const LOAN_PROCESS = {
       label: "Pendiente",
       timers: [{ name: "vencimiento_solicitud", transition: "expirar", afterMs: LOAN_REQUEST_EXPIRY_MS }],
     },
-    // The active loan's reminder and overdue notice are scheduled by the loans area from its own
-    // due date (plazoDias varies per loan); this generic timer only guarantees nothing waits forever:
-    // a year past the longest term the system closes it as overdue.
+    // Every timer of an active loan counts from its own due date (approval + plazoDias): the
+    // borrower's reminder a day before (at approval for a one-day loan), the notice to both once it
+    // has passed, and the deadline: a year after it, the system closes the loan as overdue.
     activo: {
       label: "Activo",
-      timers: [{ name: "cierre", transition: "vencer", afterMs: (LOAN_MAX_DAYS + 365) * DAY_MS }],
+      timers: [
+        {
+          name: "recordatorio",
+          transition: "recordarDevolucion",
+          afterMs: -LOAN_REMINDER_BEFORE_DUE_MS,
+          relativeTo: LOAN_DUE_DATE_FIELD,
+        },
+        { name: "aviso_vencimiento", transition: "avisarVencimiento", afterMs: 1, relativeTo: LOAN_DUE_DATE_FIELD },
+        {
+          name: "cierre",
+          transition: "vencer",
+          afterMs: LOAN_AUTO_CLOSE_AFTER_DUE_MS,
+          relativeTo: LOAN_DUE_DATE_FIELD,
+        },
+      ],
     },
     devuelto: { label: "Devuelto", final: true },
     vencido: { label: "Vencido", final: true },
@@ -148,6 +171,24 @@ export const LOAN_PROCESS = {
         "notificarPartes",
       ],
       completesOperation: true,
+      outcome: { resultado: "completado", confirma: "devolucion" },
+    },
+    // Reminders: the loan stays active; the state's other timers (the deadline) stay as they are.
+    recordarDevolucion: {
+      label: "Recordatorio de devolución",
+      from: ["activo"],
+      to: "activo",
+      actors: ["sistema"],
+      guards: [],
+      effects: ["notificarRecordatorio"],
+    },
+    avisarVencimiento: {
+      label: "Aviso: pasó la fecha de devolución",
+      from: ["activo"],
+      to: "activo",
+      actors: ["sistema"],
+      guards: [],
+      effects: ["notificarAvisoVencido"],
     },
     marcarVencido: {
       label: "Marcado como vencido",
@@ -163,6 +204,8 @@ export const LOAN_PROCESS = {
         "registrarActividad",
         "notificarPartes",
       ],
+      // Whoever marks it, the borrower is the party who did not return it.
+      outcome: { resultado: "incumplido", por: "prestatario" },
     },
     vencer: {
       label: "Cerrado como vencido por el sistema",
@@ -178,6 +221,7 @@ export const LOAN_PROCESS = {
         "registrarActividad",
         "notificarPartes",
       ],
+      outcome: { resultado: "incumplido", por: "prestatario" },
     },
     cancelar: {
       label: "Cancelada por quien solicita",
@@ -186,6 +230,7 @@ export const LOAN_PROCESS = {
       actors: ["prestatario"],
       guards: [],
       effects: ["registrarActividad", "notificarPartes"],
+      outcome: { resultado: "cancelado" },
     },
     rechazar: {
       label: "Rechazada por el prestamista",
@@ -194,6 +239,7 @@ export const LOAN_PROCESS = {
       actors: ["prestamista"],
       guards: [],
       effects: ["registrarActividad", "notificarPartes"],
+      outcome: { resultado: "rechazado" },
     },
     expirar: {
       label: "Solicitud vencida sin respuesta",
@@ -202,6 +248,7 @@ export const LOAN_PROCESS = {
       actors: ["sistema"],
       guards: [],
       effects: ["registrarActividad", "notificarPartes"],
+      outcome: { resultado: "vencido" },
     },
   },
   stateMessages: {
@@ -221,17 +268,16 @@ export const LOAN_PROCESS = {
  * deactivation meanwhile, and 'Finalizar operación' is refused) with history and a timer like any
  * deal. The loan drives it: approval reserves it (`reservar`, by the approving lender), the return frees
  * it (`liberar`), an overdue loan hands it to the lender (`ejecutar`; its blocked credits are destroyed,
- * ADR 014). The timer is only a safety net: it frees the asset if it ever outlives its loan.
+ * ADR 014). A sub-process (`drivenBy`): it has no timer of its own; it ends when its loan leaves
+ * `activo`, and every way out of `activo` (returned, overdue by the lender or by the loan's own
+ * deadline) ends it (a domain test checks that).
  */
 export const LOAN_COLLATERAL_PROCESS = {
   name: "garantia_prestamo",
   roles: LOAN_ROLES,
+  drivenBy: "prestamo",
   states: {
-    reservada: {
-      label: "Reservado como garantía",
-      // A day after the loan's own closing timer (LOAN_PROCESS.activo.cierre) could have fired.
-      timers: [{ name: "cierre", transition: "cerrar", afterMs: (LOAN_MAX_DAYS + 366) * DAY_MS }],
-    },
+    reservada: { label: "Reservado como garantía" },
     liberada: { label: "Garantía liberada", final: true },
     ejecutada: { label: "Garantía ejecutada", final: true },
   },
@@ -251,6 +297,7 @@ export const LOAN_COLLATERAL_PROCESS = {
       actors: ["sistema"],
       guards: [],
       effects: ["liberarActivo"],
+      outcome: { resultado: "cerrado" },
     },
     ejecutar: {
       label: "Entregado al prestamista: préstamo vencido",
@@ -259,14 +306,7 @@ export const LOAN_COLLATERAL_PROCESS = {
       actors: ["sistema"],
       guards: [],
       effects: ["entregarActivo"],
-    },
-    cerrar: {
-      label: "Liberado por el sistema: el préstamo ya estaba cerrado",
-      from: ["reservada"],
-      to: "liberada",
-      actors: ["sistema"],
-      guards: ["prestamoCerrado"],
-      effects: ["liberarActivo"],
+      outcome: { resultado: "incumplido", por: "prestatario" },
     },
   },
   stateMessages: {
@@ -286,7 +326,7 @@ export const loanDueDate = (approvedAt: Date, plazoDias: number) => new Date(app
 
 /** Reminder one day before the due date (or at approval for a one-day loan). */
 export const loanReminderAt = (approvedAt: Date, plazoDias: number) =>
-  new Date(Math.max(approvedAt.getTime(), loanDueDate(approvedAt, plazoDias).getTime() - DAY_MS));
+  new Date(Math.max(approvedAt.getTime(), loanDueDate(approvedAt, plazoDias).getTime() - LOAN_REMINDER_BEFORE_DUE_MS));
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const id = (message: string) =>

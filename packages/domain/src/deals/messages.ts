@@ -1,5 +1,5 @@
 import { formatCOP } from "../economy/format.ts";
-import { CUSTODY_MAX_WRONG_CODES } from "./custody.ts";
+import { CODE_LENGTH, CUSTODY_MAX_WRONG_CODES } from "./custody.ts";
 
 /** Spanish messages of the sale and custody areas (spec wording where the spec has one). */
 export const DEALS_MSG = {
@@ -40,7 +40,7 @@ export const DEALS_MSG = {
   receiverIsYou: "No puedes asignarte una custodia a ti mismo",
   onlyOfferer: "Solo quien entrega el activo puede cancelar la custodia",
   wrongCode: "Código de confirmación incorrecto",
-  codeFormat: "El código de confirmación debe tener 6 dígitos",
+  codeFormat: `El código de confirmación debe tener ${CODE_LENGTH} dígitos`,
   tooManyWrongCodes: (minutes: number) =>
     `Ingresaste ${CUSTODY_MAX_WRONG_CODES} códigos incorrectos. Intenta de nuevo en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
   invalidAssetId: "El identificador del activo no es válido",

@@ -15,15 +15,74 @@ export const ADMIN_ROLE = "admin";
 export interface TimerSpec {
   /** Timer name, unique within its state (e.g. 'vencimiento'). */
   name: string;
-  /** The transition fired when the timer is due (its actors must include 'sistema'). */
+  /**
+   * The transition fired when the timer is due (its actors must include 'sistema'). A transition
+   * that leaves the state is a deadline; one that stays in it (from = to, e.g. a reminder) runs its
+   * effects and leaves the state's other timers as they are.
+   */
   transition: string;
-  /** Delay from entering the state, or from the record's date named by relativeTo. */
+  /**
+   * Delay from entering the state, or from the record's date named by relativeTo. With relativeTo
+   * it may be negative (a reminder a day BEFORE a due date); the engine never schedules a timer
+   * before the moment the deal entered the state.
+   */
   afterMs: number;
   /**
    * Counts afterMs from a date of the process record (e.g. a booking's 'endDate') rather than from
    * entering the state; the area's handlers give the engine that date (ProcessHandlers.timerBase).
    */
   relativeTo?: string;
+}
+
+/**
+ * How a deal ended (issue 18 item 2, ADR 024): every transition into a final state declares it, so
+ * reputation, analytics and review eligibility read outcomes, never process or transition names.
+ * - completado: the deal did what it was for.
+ * - cancelado: a party (or an admin) called it off before it completed.
+ * - rechazado: the side that was asked said no.
+ * - retirado: whoever proposed or requested withdrew it before an answer (not a failure).
+ * - vencido: nobody acted before the deadline (the system closed it; nobody is at fault).
+ * - incumplido: a party failed its obligation (e.g. a loan not returned); `por` names that party.
+ * - cerrado: closed by the system for a reason outside the deal (another deal took the asset, the
+ *   parent deal of a sub-process ended).
+ */
+export const OUTCOME_RESULTS = [
+  "completado",
+  "cancelado",
+  "rechazado",
+  "retirado",
+  "vencido",
+  "incumplido",
+  "cerrado",
+] as const;
+export type OutcomeResult = (typeof OUTCOME_RESULTS)[number];
+
+/**
+ * What a completed deal proved between its two parties: `entrega`, a handover confirmed by the
+ * receiving side (the custody code, the recipient's acceptance, the owner's finish of a rental);
+ * `devolucion`, a lent asset returned and confirmed by its lender. A completion without proof (the
+ * shop delivered, a withdrawal paid, an exchange agreed) declares none.
+ */
+export const OUTCOME_PROOFS = ["entrega", "devolucion"] as const;
+export type OutcomeProof = (typeof OUTCOME_PROOFS)[number];
+
+/** The outcome a transition into a final state declares. */
+export interface OutcomeSpec {
+  resultado: OutcomeResult;
+  /**
+   * The role that caused it: a party role, 'admin' or 'sistema'. Omitted: the role that took the
+   * transition (e.g. a booking cancelled by either party is cancelled by whichever did it).
+   */
+  por?: ActorRole;
+  /** Only with completado: what the completion proved between the parties. */
+  confirma?: OutcomeProof;
+}
+
+/** The outcome of one closed deal: the result, the role that caused it, and the proof if any. */
+export interface DealOutcome {
+  resultado: OutcomeResult;
+  por: ActorRole;
+  confirma: OutcomeProof | null;
 }
 
 export interface StateSpec {
@@ -47,6 +106,13 @@ export interface TransitionSpec {
   effects: readonly string[];
   /** The asset's owner may trigger it through PUT /operaciones/finalizar/{id}. */
   completesOperation?: boolean;
+  /** Required on (and only on) a transition into a final state: how the deal ended. */
+  outcome?: OutcomeSpec;
+  /**
+   * A role someone outside the deal may take by this transition while it is vacant, when the caller
+   * asks for it (a community donation's beneficiary: the first claim wins, under the deal's lock).
+   */
+  claims?: ActorRole;
   /** Spanish label for the history. */
   label: string;
 }
@@ -62,6 +128,12 @@ export interface ProcessSpec {
   stateMessages: Readonly<Record<string, string>>;
   /** Spanish message when the owner tries to finish the operation and the process does not allow it. */
   finishRefusedMessage: string;
+  /**
+   * A sub-process: its deals are started and ended only by the effects of a deal of this parent
+   * process (a loan's collateral). Its waiting states need no deadline of their own: they end when
+   * the parent's deal does, and the parent's waiting states have deadlines.
+   */
+  drivenBy?: string;
 }
 
 export type TransitionCheck =
@@ -129,49 +201,123 @@ export function ownerCompletion(process: ProcessSpec, state: string): string | n
 
 export const isFinalState = (process: ProcessSpec, state: string): boolean => process.states[state]?.final === true;
 
+/** A transition that stays in the state it leaves (a reminder): no deadline, the state's timers stay. */
+export const staysInState = (t: TransitionSpec, state: string): boolean => t.to === state && !!t.from?.includes(state);
+
+/** The outcome a deal gets when `transitionName`, taken by `actorRole`, ends it (null: it does not end it). */
+export function outcomeOf(process: ProcessSpec, transitionName: string, actorRole: ActorRole): DealOutcome | null {
+  const t = process.transitions[transitionName];
+  if (!t?.outcome || !isFinalState(process, t.to)) return null;
+  return { resultado: t.outcome.resultado, por: t.outcome.por ?? actorRole, confirma: t.outcome.confirma ?? null };
+}
+
+/**
+ * The outcomes each final state can end with, as `resultado[:por][+confirma]` strings (for tests and
+ * docs): e.g. `{ cancelada: ['cancelado:oferente', 'vencido:sistema'], confirmada: ['completado:receptor+entrega'] }`.
+ * A transition with several actors and no `por` lists one outcome per actor.
+ */
+export function finalOutcomes(process: ProcessSpec): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [s, spec] of Object.entries(process.states)) if (spec.final) out[s] = [];
+  for (const t of Object.values(process.transitions)) {
+    if (!t.outcome || !out[t.to]) continue;
+    for (const por of t.outcome.por ? [t.outcome.por] : t.actors) {
+      const o = `${t.outcome.resultado}:${por}${t.outcome.confirma ? `+${t.outcome.confirma}` : ""}`;
+      if (!out[t.to]?.includes(o)) out[t.to]?.push(o);
+    }
+  }
+  return out;
+}
+
+/** The names a process's handlers implement, to check a table against them (the engine does at boot). */
+export interface ImplementedNames {
+  guards: readonly string[];
+  effects: readonly string[];
+  /** Whether the handlers give the engine the dates timers with `relativeTo` count from (undefined: not checked). */
+  timerBase?: boolean;
+}
+
 /**
  * Structural checks of a process table; returns the problems (empty when sound):
- * every state named exists, final states have no exits and no timers, every
- * waiting (non-final) state has a timer so nothing waits forever, timers fire
- * transitions the system may take from that state, and every state is reachable.
+ * every state named exists, final states have no exits and no timers, every waiting (non-final)
+ * state has a deadline (a timer whose transition leaves it) so nothing waits forever, unless the
+ * process is a sub-process driven by its parent; timers fire transitions the system may take from
+ * that state; every transition into a final state declares its outcome (and no other does); every
+ * state is reachable. With `implemented` (the real handlers' names): every guard and effect named
+ * is implemented, every one implemented is used, and relative timers have their base date.
  */
-export function validateProcess(process: ProcessSpec, knownNames?: { guards: string[]; effects: string[] }): string[] {
+export function validateProcess(process: ProcessSpec, implemented?: ImplementedNames): string[] {
   const problems: string[] = [];
   const states = Object.keys(process.states);
+  const isRole = (a: string) => a === SYSTEM_ROLE || a === ADMIN_ROLE || process.roles.includes(a);
+  const usedGuards = new Set<string>();
+  const usedEffects = new Set<string>();
   for (const [name, t] of Object.entries(process.transitions)) {
-    if (!process.states[t.to]) problems.push(`${name}: estado destino desconocido ${t.to}`);
+    const target = process.states[t.to];
+    if (!target) problems.push(`${name}: estado destino desconocido ${t.to}`);
     for (const f of t.from ?? []) {
       if (!process.states[f]) problems.push(`${name}: estado origen desconocido ${f}`);
       else if (process.states[f].final) problems.push(`${name}: sale del estado final ${f}`);
     }
     if (t.actors.length === 0) problems.push(`${name}: sin actores`);
-    for (const a of t.actors) {
-      if (a !== SYSTEM_ROLE && a !== ADMIN_ROLE && !process.roles.includes(a)) {
-        problems.push(`${name}: rol desconocido ${a}`);
-      }
+    for (const a of t.actors) if (!isRole(a)) problems.push(`${name}: rol desconocido ${a}`);
+    if (target?.final && !t.outcome) problems.push(`${name}: llega al estado final ${t.to} sin resultado`);
+    if (target && !target.final && t.outcome) problems.push(`${name}: declara un resultado sin terminar la operación`);
+    if (t.outcome) {
+      const o = t.outcome;
+      if (!(OUTCOME_RESULTS as readonly string[]).includes(o.resultado))
+        problems.push(`${name}: resultado desconocido ${o.resultado}`);
+      if (o.por !== undefined && !isRole(o.por))
+        problems.push(`${name}: resultado causado por un rol desconocido ${o.por}`);
+      if (o.confirma !== undefined && o.resultado !== "completado")
+        problems.push(`${name}: solo un resultado completado confirma algo`);
+      if (o.resultado === "incumplido" && (o.por === undefined || !process.roles.includes(o.por)))
+        problems.push(`${name}: un incumplimiento debe nombrar a la parte que incumplió`);
     }
-    if (knownNames) {
+    if (t.claims !== undefined && (!process.roles.includes(t.claims) || !t.actors.includes(t.claims)))
+      problems.push(`${name}: solo puede reclamarse un rol de la operación que tome esta transición`);
+    for (const g of t.guards) usedGuards.add(g);
+    for (const e of t.effects) usedEffects.add(e);
+    if (implemented) {
       for (const g of t.guards)
-        if (!knownNames.guards.includes(g)) problems.push(`${name}: guarda sin implementar ${g}`);
+        if (!implemented.guards.includes(g)) problems.push(`${name}: guarda sin implementar ${g}`);
       for (const e of t.effects) {
-        if (!knownNames.effects.includes(e)) problems.push(`${name}: efecto sin implementar ${e}`);
+        if (!implemented.effects.includes(e)) problems.push(`${name}: efecto sin implementar ${e}`);
       }
     }
+  }
+  if (implemented) {
+    for (const g of implemented.guards) if (!usedGuards.has(g)) problems.push(`guarda implementada sin usar: ${g}`);
+    for (const e of implemented.effects) if (!usedEffects.has(e)) problems.push(`efecto implementado sin usar: ${e}`);
   }
   for (const [s, spec] of Object.entries(process.states)) {
     if (spec.final) {
       if (spec.timers?.length) problems.push(`${s}: un estado final no puede tener temporizadores`);
       continue;
     }
-    if (!spec.timers?.length) problems.push(`${s}: estado de espera sin temporizador (esperaría para siempre)`);
+    const deadline = (spec.timers ?? []).some((timer) => {
+      const t = process.transitions[timer.transition];
+      return t !== undefined && !staysInState(t, s);
+    });
+    if (!deadline && !process.drivenBy) {
+      problems.push(`${s}: estado de espera sin temporizador (esperaría para siempre)`);
+    }
+    const names = new Set<string>();
     for (const timer of spec.timers ?? []) {
+      if (names.has(timer.name)) problems.push(`${s}.${timer.name}: temporizador repetido`);
+      names.add(timer.name);
       const t = process.transitions[timer.transition];
       if (!t) problems.push(`${s}.${timer.name}: transición desconocida ${timer.transition}`);
       else {
         if (!t.actors.includes(SYSTEM_ROLE)) problems.push(`${s}.${timer.name}: ${timer.transition} no es del sistema`);
         if (!t.from?.includes(s)) problems.push(`${s}.${timer.name}: ${timer.transition} no sale de ${s}`);
       }
-      if (!(timer.afterMs > 0)) problems.push(`${s}.${timer.name}: plazo inválido`);
+      if (!Number.isFinite(timer.afterMs) || (timer.relativeTo === undefined && !(timer.afterMs > 0))) {
+        problems.push(`${s}.${timer.name}: plazo inválido`);
+      }
+      if (timer.relativeTo !== undefined && implemented?.timerBase === false) {
+        problems.push(`${s}.${timer.name}: cuenta desde ${timer.relativeTo}, pero nadie da esa fecha (timerBase)`);
+      }
     }
   }
   const reached = new Set<string>();

@@ -109,7 +109,9 @@ export const RENTAL_PROCESS = {
       guards: ["periodoIniciado"],
       effects: ["pagarAlquiler", "liberarRetencionActivo", "liberarActivo", "registrarActividad", "notificarPartes"],
       completesOperation: true,
+      outcome: { resultado: "completado", confirma: "entrega" },
     },
+    // The period is over and nobody objected: the rental was completed (ADR 016 counts it as a handover).
     cerrar: {
       label: "Alquiler cerrado por el sistema tras su último día",
       from: ["reservada"],
@@ -117,7 +119,9 @@ export const RENTAL_PROCESS = {
       actors: ["sistema"],
       guards: [],
       effects: ["pagarAlquiler", "liberarRetencionActivo", "liberarActivo", "registrarActividad", "notificarPartes"],
+      outcome: { resultado: "completado", confirma: "entrega" },
     },
+    // Either party: the outcome names whichever cancelled it.
     cancelar: {
       label: "Reserva cancelada antes de empezar",
       from: ["reservada"],
@@ -125,6 +129,7 @@ export const RENTAL_PROCESS = {
       actors: ["arrendatario", "arrendador"],
       guards: ["antesDelInicio"],
       effects: ["reembolsarAlquiler", "liberarActivo", "registrarActividad", "notificarPartes"],
+      outcome: { resultado: "cancelado" },
     },
   },
   stateMessages: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CUSTODY_STATES, CUSTODY_TRANSACTION_TYPES, PAYMENT_MODES } from "./custody.ts";
+import { CUSTODY_CODE_RE, CUSTODY_STATES, CUSTODY_TRANSACTION_TYPES, PAYMENT_MODES } from "./custody.ts";
 import { DEALS_MSG } from "./messages.ts";
 
 /**
@@ -67,7 +67,7 @@ export const custodyCodeParamsSchema = z.object({
     .string({ error: DEALS_MSG.custodyCodeRequired })
     .trim()
     .min(1, DEALS_MSG.custodyCodeRequired)
-    .regex(/^\d{6}$/, DEALS_MSG.codeFormat),
+    .regex(CUSTODY_CODE_RE, DEALS_MSG.codeFormat),
 });
 export const custodyIdParamsSchema = z.object({ id: uuidField(DEALS_MSG.invalidCustodyId) });
 

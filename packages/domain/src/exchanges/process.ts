@@ -81,6 +81,8 @@ function exchangeProcess(name: string, expiryMs: number) {
           "registrarActividad",
           "notificarOtraParte",
         ],
+        // Agreed and executed at once; no handover is confirmed by a receiving side (no proof).
+        outcome: { resultado: "completado" },
       },
       rechazar: {
         label: "Rechazada",
@@ -89,7 +91,9 @@ function exchangeProcess(name: string, expiryMs: number) {
         actors: ["destinatario"],
         guards: [],
         effects: refundEffects,
+        outcome: { resultado: "rechazado" },
       },
+      // The proposer withdraws their own proposal before an answer: not a failure (issue 18).
       cancelar: {
         label: "Cancelada por quien propuso",
         from: ["pendiente"],
@@ -97,6 +101,7 @@ function exchangeProcess(name: string, expiryMs: number) {
         actors: ["proponente"],
         guards: [],
         effects: refundEffects,
+        outcome: { resultado: "retirado" },
       },
       expirar: {
         label: "Vencida",
@@ -105,6 +110,7 @@ function exchangeProcess(name: string, expiryMs: number) {
         actors: ["sistema"],
         guards: [],
         effects: refundEffects,
+        outcome: { resultado: "vencido" },
       },
       cerrar: {
         label: "Cerrada: uno de los activos ya se intercambió",
@@ -113,6 +119,7 @@ function exchangeProcess(name: string, expiryMs: number) {
         actors: ["sistema"],
         guards: [],
         effects: refundEffects,
+        outcome: { resultado: "cerrado" },
       },
     },
     stateMessages: {

@@ -57,7 +57,9 @@ export const PURCHASE_PROCESS = {
       actors: ["admin"],
       guards: [],
       effects: ["registrarActividad", "notificarComprador"],
+      outcome: { resultado: "completado" },
     },
+    // Cancelled by the shop (an admin, who is no party of the purchase).
     cancelar: {
       label: "Cancelada con reembolso",
       from: ["pendiente"],
@@ -65,6 +67,7 @@ export const PURCHASE_PROCESS = {
       actors: ["admin"],
       guards: [],
       effects: ["reembolsar", "reponerStock", "registrarActividad", "notificarComprador"],
+      outcome: { resultado: "cancelado" },
     },
     expirar: {
       label: "Vencida sin entrega (reembolso)",
@@ -73,6 +76,7 @@ export const PURCHASE_PROCESS = {
       actors: ["sistema"],
       guards: [],
       effects: ["reembolsar", "reponerStock", "registrarActividad", "notificarComprador"],
+      outcome: { resultado: "vencido" },
     },
   },
   stateMessages: {

@@ -71,6 +71,7 @@ export const WITHDRAWAL_PROCESS = {
       actors: ["admin"],
       guards: [],
       effects: ["registrarPago", "ocultarDestino", "registrarActividad", "notificarSolicitante"],
+      outcome: { resultado: "completado" },
     },
     rechazar: {
       label: "Rechazado (créditos devueltos)",
@@ -79,6 +80,7 @@ export const WITHDRAWAL_PROCESS = {
       actors: ["admin"],
       guards: [],
       effects: ["devolverCreditos", "ocultarDestino", "registrarActividad", "notificarSolicitante"],
+      outcome: { resultado: "rechazado" },
     },
     expirar: {
       label: "Vencido sin pago (créditos devueltos)",
@@ -87,6 +89,7 @@ export const WITHDRAWAL_PROCESS = {
       actors: ["sistema"],
       guards: [],
       effects: ["devolverCreditos", "ocultarDestino", "registrarActividad", "notificarSolicitante"],
+      outcome: { resultado: "vencido" },
     },
   },
   stateMessages: {

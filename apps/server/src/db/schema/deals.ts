@@ -3,14 +3,31 @@
  * custody records and the wrong-code counters. Migration drizzle/0004_deals.sql; ADR 006.
  */
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { money } from "../columns.ts";
 import { assets } from "./assets.ts";
 import { users } from "./users.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-/** One deal of any process; `parties` maps each role to a user id. */
+/**
+ * One deal of any process; `parties` maps each role to a user id. A closed deal keeps its outcome
+ * as its process table declares it (migration 0022_outcomes, ADR 024): `outcome` (completado,
+ * cancelado, ...), `outcomeRole` (the role that caused it) and `outcomeProof` (entrega/devolucion).
+ * `parentId`: the deal that started this one as a sub-process (a loan's collateral).
+ */
 export const deals = pgTable(
   "deals",
   {
@@ -22,6 +39,10 @@ export const deals = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     closedAt: ts("closed_at"),
+    outcome: text("outcome"),
+    outcomeRole: text("outcome_role"),
+    outcomeProof: text("outcome_proof"),
+    parentId: uuid("parent_id").references((): AnyPgColumn => deals.id),
   },
   // One running deal per asset, except rentals: an asset has several bookings (other dates) at once,
   // kept apart by rental_bookings_no_overlap (migration 0011_rentals).
@@ -29,6 +50,15 @@ export const deals = pgTable(
     uniqueIndex("deals_one_open_per_asset")
       .on(t.assetId)
       .where(sql`${t.closedAt} is null and ${t.process} <> 'alquiler'`),
+    check(
+      "deals_outcome",
+      sql`${t.outcome} is null or ${t.outcome} in ('completado', 'cancelado', 'rechazado', 'retirado', 'vencido', 'incumplido', 'cerrado')`,
+    ),
+    check(
+      "deals_outcome_proof",
+      sql`${t.outcomeProof} is null or (${t.outcome} = 'completado' and ${t.outcomeProof} in ('entrega', 'devolucion'))`,
+    ),
+    index("deals_parent_idx").on(t.parentId).where(sql`${t.parentId} is not null`),
   ],
 );
 
@@ -96,6 +126,10 @@ export const custodias = pgTable(
     /** Mirror of the deal's state (the code's partial unique index needs it here). */
     estado: text("estado").notNull().default("pendiente"),
     origen: text("origen").notNull(),
+    /**
+     * CODE_LENGTH digits (packages/domain). The SQL CHECK "custodias_codigo" of migration 0004_deals
+     * spells the length as {6}; custody.code.test.ts reads it from the database and compares.
+     */
     codigo: text("codigo").notNull(),
     modoPago: text("modo_pago"),
     pagoCreditos: money("pago_creditos").notNull().default(0),

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import {
   type AssignCustodyData,
+  CODE_SPACE,
   CUSTODY_PROCESS,
   type Custody,
   codeGuardAt,
@@ -74,7 +75,7 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
       const c = await insertCustodyIfCodeFree(tx, {
         ...row,
         estado: "pendiente",
-        codigo: formatCustodyCode(randomInt(0, 1_000_000)),
+        codigo: formatCustodyCode(randomInt(0, CODE_SPACE)),
       });
       if (c) return c;
     }

@@ -2,11 +2,13 @@ import {
   ADMIN_ROLE,
   checkTransition,
   isFinalState,
+  outcomeOf,
   ownerCompletion,
   PROCESS_MSG,
   type ProcessSpec,
   SYSTEM_ROLE,
   type TimerSpec,
+  validateProcess,
 } from "@valoriza/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
@@ -16,6 +18,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/e
 import { uuidv7 } from "../../lib/ids.ts";
 import { type AssetRow, lockAsset } from "../assets/index.ts";
 import {
+  addParty,
   cancelPendingTimers,
   claimDueTimer,
   type DealRow,
@@ -40,7 +43,11 @@ import {
  * row, cancel the old state's timers and schedule the new state's. The same
  * transition taken twice by the same role is one effect (the second call
  * returns `applied: false`); of two racing parties exactly one wins, the other
- * gets a Spanish 409.
+ * gets a Spanish 409. A transition that stays in its state (a reminder) runs
+ * its effects and writes history but leaves the state's timers as they are.
+ * A transition into a final state stores the outcome its table declares
+ * (ADR 024). Every table is checked against its handlers when it is
+ * registered (at boot): a mismatch stops the server.
  */
 
 /** Who acts: a signed-in user (roles from the deal's parties) or the system (timers). */
@@ -77,7 +84,7 @@ export interface ProcessHandlers<D> {
   effects: Record<string, Effect<D>>;
   /** Runs after the state changed (e.g. mirror it on the process record). */
   onState?(ctx: TransitionContext<D>): Promise<void>;
-  /** The date a timer with `relativeTo` counts from (e.g. a booking's last day); default: now. */
+  /** The date a timer with `relativeTo` counts from (e.g. a booking's last day); required when a table has one. */
   timerBase?(ctx: TransitionContext<D>, timer: TimerSpec): Date;
   /**
    * When an asset has several running deals of this process (rental bookings), the one the owner's
@@ -107,6 +114,8 @@ export interface StartInput<D> {
   /** Stores the process record once the guards passed and the deal row exists; returns it. */
   save(tx: Tx, deal: DealRow, built: D): Promise<D>;
   id?: string;
+  /** The deal that starts this one as a sub-process (its table is `drivenBy` the parent's process). */
+  parentId?: string;
   messages?: { assetNotFound?: string };
 }
 
@@ -133,7 +142,12 @@ export interface ApplyInput {
   input?: unknown;
   /** Only deals of this process (else NOT_FOUND). */
   process?: string;
-  messages?: { notFound?: string; notAllowed?: string };
+  /**
+   * The actor takes the role the transition `claims` if it is still vacant (a community donation's
+   * claim): checked and written under the deal's lock, so of two claims exactly one wins.
+   */
+  claim?: boolean;
+  messages?: { notFound?: string; notAllowed?: string; claimTaken?: string };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: handlers of different processes carry different record types.
@@ -180,8 +194,26 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
 
   async function enterState<D>(ctx: TransitionContext<D>, handlers: ProcessHandlers<D>, created: boolean) {
     const final = isFinalState(ctx.process, ctx.to);
-    if (!created) await setDealState(ctx.tx, ctx.deal.id, ctx.to, ctx.now, final);
-    ctx.deal = { ...ctx.deal, state: ctx.to, updatedAt: ctx.now, closedAt: final ? ctx.now : ctx.deal.closedAt };
+    // A reminder (from = to) keeps the state's timers: it is not a new entry into the state.
+    const stays = ctx.from === ctx.to;
+    const outcome = final ? outcomeOf(ctx.process, ctx.transition, ctx.role) : null;
+    if (final && !outcome)
+      throw new Error(`deals: ${ctx.process.name}.${ctx.transition} ends the deal without outcome`);
+    const closing = outcome ? { closedAt: ctx.now, outcome } : null;
+    if (!created) await setDealState(ctx.tx, ctx.deal.id, ctx.to, ctx.now, closing);
+    ctx.deal = {
+      ...ctx.deal,
+      state: ctx.to,
+      updatedAt: ctx.now,
+      ...(closing
+        ? {
+            closedAt: ctx.now,
+            outcome: closing.outcome.resultado,
+            outcomeRole: closing.outcome.por,
+            outcomeProof: closing.outcome.confirma,
+          }
+        : {}),
+    };
     await insertHistory(ctx.tx, {
       dealId: ctx.deal.id,
       fromState: ctx.from,
@@ -192,29 +224,40 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       createdAt: ctx.now,
     });
     for (const observe of transitionObservers) observe(ctx.process.name, ctx.transition);
-    if (!created) await cancelPendingTimers(ctx.tx, ctx.deal.id, ctx.now);
-    for (const timer of ctx.process.states[ctx.to]?.timers ?? []) {
-      await insertTimer(ctx.tx, {
-        dealId: ctx.deal.id,
-        name: timer.name,
-        transition: timer.transition,
-        state: ctx.to,
-        dueAt: new Date(
-          (timer.relativeTo && handlers.timerBase ? handlers.timerBase(ctx, timer) : ctx.now).getTime() + timer.afterMs,
-        ),
-        createdAt: ctx.now,
-      });
+    if (!stays) {
+      if (!created) await cancelPendingTimers(ctx.tx, ctx.deal.id, ctx.now);
+      for (const timer of ctx.process.states[ctx.to]?.timers ?? []) {
+        const base = timer.relativeTo ? timerBaseOf(ctx, handlers, timer) : ctx.now;
+        await insertTimer(ctx.tx, {
+          dealId: ctx.deal.id,
+          name: timer.name,
+          transition: timer.transition,
+          state: ctx.to,
+          // Never before the deal entered the state (a reminder "a day before" a due date that is closer).
+          dueAt: new Date(Math.max(ctx.now.getTime(), base.getTime() + timer.afterMs)),
+          createdAt: ctx.now,
+        });
+      }
     }
     await handlers.onState?.(ctx);
+  }
+
+  function timerBaseOf<D>(ctx: TransitionContext<D>, handlers: ProcessHandlers<D>, timer: TimerSpec): Date {
+    if (!handlers.timerBase) throw new Error(`deals: ${ctx.process.name} has no timerBase for ${timer.name}`);
+    return handlers.timerBase(ctx, timer);
   }
 
   /** The common part of start/startDetached: check, guards, deal row, record, effects, state. */
   async function begin<D>(
     tx: Tx,
-    s: { process: string; transition: string; actor: { user: AuthUser }; input?: unknown; id?: string } & Pick<
-      StartInput<D>,
-      "save"
-    >,
+    s: {
+      process: string;
+      transition: string;
+      actor: { user: AuthUser };
+      input?: unknown;
+      id?: string;
+      parentId?: string;
+    } & Pick<StartInput<D>, "save">,
     asset: AssetRow | null,
     parties: Record<string, string>,
     build: (tx: Tx, deal: { id: string; now: Date }) => Promise<D>,
@@ -237,6 +280,10 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       createdAt: now,
       updatedAt: now,
       closedAt: null,
+      outcome: null,
+      outcomeRole: null,
+      outcomeProof: null,
+      parentId: s.parentId ?? null,
     };
     const ctx: TransitionContext<D> = {
       tx,
@@ -273,9 +320,32 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
   }
 
   const engine = {
+    /**
+     * Registers a process table with its handlers, after checking the table against THEM (issue 18
+     * item 3): every guard and effect named is implemented and every one implemented is named,
+     * relative timers have their base date, final transitions declare outcomes, every waiting state
+     * has a deadline (or is a sub-process of an already registered parent). A mismatch throws, so a
+     * server whose tables and handlers disagree does not boot.
+     */
     register<D>(spec: ProcessSpec, handlers: ProcessHandlers<D>) {
       if (processes.has(spec.name)) throw new Error(`deals: process ${spec.name} registered twice`);
+      const problems = validateProcess(spec, {
+        guards: Object.keys(handlers.guards),
+        effects: Object.keys(handlers.effects),
+        timerBase: handlers.timerBase !== undefined,
+      });
+      if (spec.drivenBy && !processes.has(spec.drivenBy)) {
+        problems.push(`sub-proceso de ${spec.drivenBy}, que no está registrado antes`);
+      }
+      if (problems.length > 0) {
+        throw new Error(`deals: the table of ${spec.name} does not match its handlers:\n- ${problems.join("\n- ")}`);
+      }
       processes.set(spec.name, { spec, handlers });
+    },
+
+    /** The names of the registered processes (every table of the app, checked at registration). */
+    processNames(): string[] {
+      return [...processes.keys()];
     },
 
     spec(name: string): ProcessSpec {
@@ -291,6 +361,12 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     async start<D>(tx: Tx, s: StartInput<D>): Promise<TransitionOutcome<D>> {
       const asset = await lockAsset(tx, s.assetId);
       if (!asset || asset.status === "desactivado") throw notFound(s.messages?.assetNotFound ?? "Activo no encontrado");
+      if (s.parentId) {
+        const parent = await findDeal(tx, s.parentId);
+        if (parent?.process !== registered(s.process).spec.drivenBy) {
+          throw new Error(`deals: ${s.process} is not a sub-process of ${parent?.process ?? "nothing"}`);
+        }
+      }
       return begin(tx, s, asset, s.parties(asset), (t, d) => s.build(t, asset, d));
     },
 
@@ -307,9 +383,19 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       const { spec, handlers } = registered(peek.process);
       // Lock order everywhere: the asset, then the deal, then (inside the ledger) the accounts.
       const asset = peek.assetId ? ((await lockAsset(tx, peek.assetId)) ?? null) : null;
-      const deal = await lockDeal(tx, a.dealId);
+      let deal = await lockDeal(tx, a.dealId);
       if (!deal) throw notFound(notFoundMsg);
       const roles = rolesOf(deal, a.actor);
+      // A claim: the vacant role the transition `claims` goes to the actor, under the deal's lock.
+      const claimRole = a.claim && "user" in a.actor ? spec.transitions[a.transition]?.claims : undefined;
+      if (a.claim && !claimRole) throw new Error(`deals: ${spec.name}.${a.transition} claims no role`);
+      let claimed: string | null = null;
+      if (claimRole !== undefined && !roles.includes(claimRole)) {
+        if (deal.parties[claimRole]) throw conflict(a.messages?.claimTaken ?? PROCESS_MSG.wrongState);
+        if (roles.some((r) => r !== ADMIN_ROLE)) throw forbidden(a.messages?.notAllowed ?? PROCESS_MSG.notAllowed);
+        roles.push(claimRole);
+        claimed = claimRole;
+      }
       if (roles.length === 0) throw notFound(notFoundMsg);
       const last = await lastHistory(tx, deal.id);
       const check = checkTransition(spec, { state: deal.state, transition: a.transition, roles, last });
@@ -317,6 +403,9 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
         if (check.reason === "not_allowed") throw forbidden(a.messages?.notAllowed ?? check.message);
         if (check.reason === "unknown_transition") throw badRequest(PROCESS_MSG.unknownTransition);
         throw conflict(check.message);
+      }
+      if (claimed !== null && !check.repeat && "user" in a.actor) {
+        deal = await addParty(tx, deal.id, claimed, a.actor.user.id);
       }
       const data = (await handlers.load(tx, deal)) as D;
       if (check.repeat) return { deal, data, applied: false, result: {} };

@@ -1,3 +1,4 @@
+import type { DealOutcome } from "@valoriza/domain";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { dealHistory, deals, dealTimers } from "../../db/schema/index.ts";
@@ -48,18 +49,50 @@ export async function listOpenDealsForAsset(exec: Executor, assetId: string): Pr
     .limit(500);
 }
 
-export async function setDealState(tx: Executor, id: string, state: string, now: Date, closed: boolean) {
+/** The closing columns of a deal (ADR 024): when it closed and how it ended. */
+export interface DealClosing {
+  closedAt: Date;
+  outcome: DealOutcome;
+}
+
+export async function setDealState(tx: Executor, id: string, state: string, now: Date, closing: DealClosing | null) {
   await tx
     .update(deals)
-    .set({ state, updatedAt: now, ...(closed ? { closedAt: now } : {}) })
+    .set({
+      state,
+      updatedAt: now,
+      ...(closing
+        ? {
+            closedAt: closing.closedAt,
+            outcome: closing.outcome.resultado,
+            outcomeRole: closing.outcome.por,
+            outcomeProof: closing.outcome.confirma,
+          }
+        : {}),
+    })
     .where(eq(deals.id, id));
 }
 
+/** Adds a party to a deal (a vacant role claimed through the engine, e.g. a community donation's beneficiary). */
+export async function addParty(tx: Executor, id: string, role: string, userId: string): Promise<DealRow> {
+  const [d] = await tx
+    .update(deals)
+    .set({ parties: sql`${deals.parties} || jsonb_build_object(${role}::text, ${userId}::text)` })
+    .where(eq(deals.id, id))
+    .returning();
+  if (!d) throw new Error("deals: update returned no row");
+  return d;
+}
+
+/**
+ * The deal's latest history entry that changed its state (the idempotency check compares with it): a
+ * transition that stays in its state (a reminder) is history too, but no step a party repeats.
+ */
 export async function lastHistory(exec: Executor, dealId: string) {
   const [h] = await exec
     .select()
     .from(dealHistory)
-    .where(eq(dealHistory.dealId, dealId))
+    .where(and(eq(dealHistory.dealId, dealId), sql`${dealHistory.fromState} is distinct from ${dealHistory.toState}`))
     .orderBy(desc(dealHistory.id))
     .limit(1);
   return h;

@@ -14,7 +14,7 @@ import { type AssetRow, updateAsset } from "../assets/index.ts";
 import type { DealRow, ProcessHandlers, TransitionContext } from "../deals/index.ts";
 import { releaseHold } from "../ledger/index.ts";
 import { notify } from "../notifications/index.ts";
-import { type DonationRow, findDonation, updateDonation } from "./donations.repository.ts";
+import { type DonationRow, findDonation, setCommunityRecipient, updateDonation } from "./donations.repository.ts";
 
 /** The guards and effects of DONATION_PROCESS (domain package). */
 
@@ -82,6 +82,15 @@ export const donationHandlers: ProcessHandlers<DonationRow> = {
     },
   },
   effects: {
+    /** A community donation claimed: its record gets the beneficiary the engine gave the deal. */
+    async asignarBeneficiario(ctx) {
+      const claimer = ctx.deal.parties.beneficiario;
+      if (!claimer || ctx.data.recipientId === claimer) return;
+      if (ctx.data.recipientId || !(await setCommunityRecipient(ctx.tx, ctx.data.id, claimer))) {
+        throw conflict(DONATION_MSG.alreadyClaimed);
+      }
+      ctx.data = { ...ctx.data, recipientId: claimer };
+    },
     async reservarActivo(ctx) {
       const a = assetOf(ctx);
       ctx.setAsset(await updateAsset(ctx.tx, a.id, { status: nextAssetStatus(a, "reservar") }));

@@ -24,18 +24,17 @@ export async function updateDonation(tx: Executor, id: string, patch: Partial<ty
  * deal and the record only while nobody has (the caller holds the asset lock;
  * the UPDATE's row lock settles any remaining race). False when already claimed.
  */
-export async function claimCommunity(tx: Executor, id: string, userId: string): Promise<boolean> {
+/**
+ * A community donation's recipient, once its deal's beneficiary role was claimed through the engine
+ * (the first claim wins under the deal's lock); false when it already had one.
+ */
+export async function setCommunityRecipient(tx: Executor, id: string, userId: string): Promise<boolean> {
   const rows = await tx
     .update(donations)
     .set({ recipientId: userId })
     .where(and(eq(donations.id, id), eq(donations.community, true), sql`${donations.recipientId} is null`))
     .returning({ id: donations.id });
-  if (rows.length === 0) return false;
-  await tx
-    .update(deals)
-    .set({ parties: sql`${deals.parties} || jsonb_build_object('beneficiario', ${userId}::text)` })
-    .where(eq(deals.id, id));
-  return true;
+  return rows.length > 0;
 }
 
 export interface DonationView {

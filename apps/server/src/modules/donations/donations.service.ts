@@ -18,7 +18,6 @@ import { findUserById } from "../users/index.ts";
 import { donationHandlers } from "./donations.process.ts";
 import {
   assetExists,
-  claimCommunity,
   type DonationRow,
   type DonationView,
   findDonation,
@@ -129,18 +128,22 @@ export function createDonationsService({ db }: AppDeps, engine: DealsEngine) {
         await lockAsset(tx, d.assetId);
         const fresh = await findDonation(tx, id);
         if (!fresh) throw notFound(DONATION_MSG.notFound);
+        let claim = false;
         if (!fresh.community) {
           if (fresh.recipientId !== user.id) throw conflict(DONATION_MSG.notCommunity);
         } else if (fresh.recipientId !== user.id) {
-          if (fresh.status !== "pending") throw conflict(DONATION_MSG.alreadyClaimed);
-          if (!(await claimCommunity(tx, id, user.id))) throw conflict(DONATION_MSG.alreadyClaimed);
+          if (fresh.status !== "pending" || fresh.recipientId) throw conflict(DONATION_MSG.alreadyClaimed);
+          // The engine gives the claimer the vacant beneficiary role under the deal's lock (the
+          // table's `claims`), and the first effect writes it on the donation.
+          claim = true;
         }
         const out = await engine.apply<DonationRow>(tx, {
           dealId: id,
           transition: "aceptar",
           actor: { user },
+          claim,
           process: DONATION_PROCESS.name,
-          messages: { notFound: DONATION_MSG.notFound },
+          messages: { notFound: DONATION_MSG.notFound, claimTaken: DONATION_MSG.alreadyClaimed },
         });
         return { donation: await view(tx, out.deal.id) };
       });

@@ -1,3 +1,3 @@
 /** Public entry of the loans area (préstamos: the 'prestamo' process, its record and calls). */
 export { loansRoutes } from "./loans.routes.ts";
-export { createLoansService, type LoansService, sendLoanDueNotices, toLoanDto } from "./loans.service.ts";
+export { createLoansService, type LoansService, toLoanDto } from "./loans.service.ts";

@@ -2,6 +2,7 @@ import {
   assetTransitionRefusal,
   DEALS_MSG,
   LOAN_COLLATERAL_PROCESS,
+  LOAN_DUE_DATE_FIELD,
   LOAN_MSG,
   LOAN_PROCESS,
   loanDueDate,
@@ -24,7 +25,6 @@ import {
   blockFromAvailable,
   destroyHold,
   escrowPay,
-  escrowRefund,
   escrowRelease,
   executeHold,
   getUserBalances,
@@ -33,10 +33,10 @@ import {
 import { notify } from "../notifications/index.ts";
 import {
   findAssetRow,
-  findLoan,
   findLoanByCollateralDeal,
   findLoanData,
   type LoanData,
+  markNotice,
   updateLoan,
 } from "./loans.repository.ts";
 
@@ -245,6 +245,7 @@ export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanDat
           parties: () => ({ prestatario: l.prestatarioId, prestamista: l.prestamistaId }),
           actor: { user: approver },
           messages: { assetNotFound: LOAN_MSG.collateralTaken },
+          parentId: ctx.deal.id,
           build: async () => l,
           save: async (tx2, deal, built) => {
             await updateLoan(tx2, built.id, { garantiaDealId: deal.id });
@@ -313,16 +314,6 @@ export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanDat
           description: `Interés del préstamo de "${ctx.asset?.title ?? ""}"`,
         });
       },
-      async reembolsarInteres(ctx) {
-        const l = ctx.data;
-        if (l.interesCreditos <= 0) return;
-        await escrowRefund(ctx.tx, {
-          userId: l.prestatarioId,
-          amount: l.interesCreditos,
-          ...ref(ctx),
-          description: `Devolución del interés del préstamo de "${ctx.asset?.title ?? ""}"`,
-        });
-      },
       async liberarRetencionActivo(ctx) {
         const a = assetOf(ctx);
         const r = await releaseHold(ctx.tx, {
@@ -379,9 +370,49 @@ export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanDat
           });
         }
       },
+      /** Timer `recordatorio` (a day before the due date): the borrower is reminded, once. */
+      async notificarRecordatorio(ctx) {
+        const l = ctx.data;
+        if (!(await markNotice(ctx.tx, l.id, "recordatorio", ctx.now))) return;
+        const due = l.fechaDevolucionEsperada ?? loanDueDate(ctx.now, 0);
+        await notify(ctx.tx, {
+          userId: l.prestatarioId,
+          tipo: "prestamo_recordatorio",
+          titulo: "Recordatorio de devolución",
+          descripcion: `Tu préstamo vence el ${due.toLocaleDateString("es-CO", { timeZone: "America/Bogota" })}. Recuerda devolver el activo a tiempo.`,
+          relacionadoId: l.id,
+          relacionadoTipo: "transaccion",
+        });
+      },
+      /** Timer `aviso_vencimiento` (the due date has passed): both parties are told, once. */
+      async notificarAvisoVencido(ctx) {
+        const l = ctx.data;
+        if (!(await markNotice(ctx.tx, l.id, "aviso", ctx.now))) return;
+        for (const [userId, descripcion] of [
+          [l.prestatarioId, "Tu préstamo superó la fecha de devolución. Devuelve el activo cuanto antes."],
+          [l.prestamistaId, "Un préstamo tuyo superó la fecha de devolución. Ya puedes marcarlo como vencido."],
+        ] as const) {
+          await notify(ctx.tx, {
+            userId,
+            tipo: "prestamo_vencido_aviso",
+            titulo: "Préstamo con la fecha de devolución vencida",
+            descripcion,
+            relacionadoId: l.id,
+            relacionadoTipo: "transaccion",
+          });
+        }
+      },
+    },
+
+    /** The active loan's timers count from its due date (set at approval by cobrarInteres). */
+    timerBase(ctx, timer) {
+      const due = timer.relativeTo === LOAN_DUE_DATE_FIELD ? ctx.data.fechaDevolucionEsperada : null;
+      if (!due) throw new Error(`loans: timer ${timer.name} of loan ${ctx.deal.id} has no due date`);
+      return due;
     },
 
     async onState(ctx) {
+      if (ctx.from === ctx.to) return; // a reminder: the loan stays as it is
       const closed = ctx.process.states[ctx.to]?.final === true;
       await updateLoan(ctx.tx, ctx.deal.id, { estado: ctx.to, ...(closed ? { fechaCierre: ctx.now } : {}) });
     },
@@ -415,13 +446,6 @@ export const collateralHandlers: ProcessHandlers<LoanData> = {
         (await findOpenDealForAsset(ctx.tx, c.id))
       ) {
         throw conflict(LOAN_MSG.collateralTaken);
-      }
-    },
-    /** The safety-net timer frees the collateral only when its loan is no longer active. */
-    async prestamoCerrado(ctx) {
-      const loan = await findLoan(ctx.tx, ctx.data.id);
-      if (loan && (loan.estado === "activo" || loan.estado === "pendiente")) {
-        throw conflict(LOAN_COLLATERAL_PROCESS.stateMessages.reservada);
       }
     },
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assets, loans, users } from "../../db/schema/index.ts";
 
@@ -83,31 +83,7 @@ export function listLoanViews(exec: Executor, role: "prestatario" | "prestamista
   return viewSelect(exec).where(eq(col, userId)).orderBy(desc(loans.fechaSolicitud)).limit(200);
 }
 
-/** Active loans whose reminder (a day before the due date) is due and not yet sent. */
-export function loansNeedingReminder(exec: Executor, reminderBefore: Date) {
-  return exec
-    .select()
-    .from(loans)
-    .where(
-      and(
-        eq(loans.estado, "activo"),
-        isNull(loans.recordatorioEnviado),
-        lte(loans.fechaDevolucionEsperada, reminderBefore),
-      ),
-    )
-    .limit(100);
-}
-
-/** Active loans past their due date whose overdue notice was not yet sent. */
-export function loansNeedingOverdueNotice(exec: Executor, now: Date) {
-  return exec
-    .select()
-    .from(loans)
-    .where(and(eq(loans.estado, "activo"), isNull(loans.avisoVencidoEnviado), lte(loans.fechaDevolucionEsperada, now)))
-    .limit(100);
-}
-
-/** Marks a notice sent unless another process already did (returns whether this call won). */
+/** Marks a notice sent unless it already was (returns whether this call won; the timer fires once anyway). */
 export async function markNotice(tx: Executor, id: string, which: "recordatorio" | "aviso", now: Date) {
   const col = which === "recordatorio" ? loans.recordatorioEnviado : loans.avisoVencidoEnviado;
   const rows = await tx

@@ -36,18 +36,6 @@ type Step = (user: ReturnType<typeof currentUser>, id: string, uow: UnitOfWork<L
 export const loansRoutes =
   (loans: LoansService, authenticate: onRequestAsyncHookHandler, db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    // Reminders before a loan's due date and the notice after it: swept every minute.
-    let sweep: NodeJS.Timeout | null = null;
-    app.addHook("onReady", async () => {
-      sweep = setInterval(() => {
-        loans.sendDueNotices().catch((e) => app.log.error(e, "loans: due notices failed"));
-      }, 60_000);
-      sweep.unref?.();
-    });
-    app.addHook("onClose", async () => {
-      if (sweep) clearInterval(sweep);
-    });
-
     for (const [path, role, summary] of [
       ["/loans/my-loans", "prestatario", "Mis préstamos (como prestatario)"],
       ["/loans/as-lender", "prestamista", "Préstamos como prestamista"],

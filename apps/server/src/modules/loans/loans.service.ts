@@ -1,20 +1,11 @@
-import {
-  type CreateLoanData,
-  DAY_MS_LOAN,
-  LOAN_COLLATERAL_PROCESS,
-  LOAN_MSG,
-  LOAN_PROCESS,
-  type Loan,
-  loanDueDate,
-} from "@valoriza/domain";
-import type { Db, Tx } from "../../db/client.ts";
+import { type CreateLoanData, LOAN_COLLATERAL_PROCESS, LOAN_MSG, LOAN_PROCESS, type Loan } from "@valoriza/domain";
+import type { Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { lockAsset, toAssetDto } from "../assets/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
-import { notify } from "../notifications/index.ts";
 import { findUserById } from "../users/index.ts";
 import { type ApproveInput, collateralHandlers, createLoanHandlers, LOAN_PURPOSES } from "./loans.process.ts";
 import {
@@ -27,9 +18,6 @@ import {
   type LoanView,
   listLendableAssets,
   listLoanViews,
-  loansNeedingOverdueNotice,
-  loansNeedingReminder,
-  markNotice,
 } from "./loans.repository.ts";
 
 export interface LoanResult {
@@ -171,57 +159,7 @@ export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) 
       const rows = await listLendableAssets(db, lenderId, LOAN_PURPOSES);
       return { success: true as const, data: rows.map((a) => toAssetDto(a)) };
     },
-
-    /** Reminders a day before the due date and the notice after it (each sent once). */
-    sendDueNotices: (now: Date = clock.now()) => sendLoanDueNotices(db, now),
   };
-}
-
-/**
- * Sends each active loan's reminder (from a day before its due date) and its
- * overdue notice (after the due date), once each even with several processes
- * (the flag is set with a conditional UPDATE in the same transaction as the
- * notification). Returns how many notices were sent.
- */
-export async function sendLoanDueNotices(db: Db, now: Date): Promise<number> {
-  let sent = 0;
-  const remind = await loansNeedingReminder(db, new Date(now.getTime() + DAY_MS_LOAN));
-  for (const l of remind) {
-    await db.transaction(async (tx) => {
-      if (!(await markNotice(tx, l.id, "recordatorio", now))) return;
-      const due = l.fechaDevolucionEsperada ?? loanDueDate(now, 0);
-      await notify(tx, {
-        userId: l.prestatarioId,
-        tipo: "prestamo_recordatorio",
-        titulo: "Recordatorio de devolución",
-        descripcion: `Tu préstamo vence el ${due.toLocaleDateString("es-CO", { timeZone: "America/Bogota" })}. Recuerda devolver el activo a tiempo.`,
-        relacionadoId: l.id,
-        relacionadoTipo: "transaccion",
-      });
-      sent++;
-    });
-  }
-  const overdue = await loansNeedingOverdueNotice(db, now);
-  for (const l of overdue) {
-    await db.transaction(async (tx) => {
-      if (!(await markNotice(tx, l.id, "aviso", now))) return;
-      for (const [userId, descripcion] of [
-        [l.prestatarioId, "Tu préstamo superó la fecha de devolución. Devuelve el activo cuanto antes."],
-        [l.prestamistaId, "Un préstamo tuyo superó la fecha de devolución. Ya puedes marcarlo como vencido."],
-      ] as const) {
-        await notify(tx, {
-          userId,
-          tipo: "prestamo_vencido_aviso",
-          titulo: "Préstamo con la fecha de devolución vencida",
-          descripcion,
-          relacionadoId: l.id,
-          relacionadoTipo: "transaccion",
-        });
-      }
-      sent++;
-    });
-  }
-  return sent;
 }
 
 export type LoansService = ReturnType<typeof createLoansService>;

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, json, type TestContext, type TestUser } from "../../test/harness.ts";
 import { kit } from "../custody/custody.testkit.ts";
 import { transfer } from "../ledger/index.ts";
-import { sendLoanDueNotices } from "./index.ts";
 
 let t: TestContext;
 const k = kit(() => t);
@@ -157,11 +156,11 @@ describe("loans", () => {
     const lenderBefore = await k.balance(lender);
 
     const now = t.clock.now().getTime();
-    // Reminder from a day before the due date, once; the overdue notice after it, once.
-    expect(await sendLoanDueNotices(t.database.db, new Date(now + 1.5 * DAY))).toBeGreaterThanOrEqual(1);
-    expect(await sendLoanDueNotices(t.database.db, new Date(now + 1.5 * DAY))).toBe(0);
-    expect(await sendLoanDueNotices(t.database.db, new Date(now + 3 * DAY))).toBeGreaterThanOrEqual(1);
-    expect(await sendLoanDueNotices(t.database.db, new Date(now + 3 * DAY))).toBe(0);
+    // Reminder from a day before the due date, once; the overdue notice after it, once (engine timers).
+    expect(await t.app.deals.fireDueTimers(t.database.db, new Date(now + 1.5 * DAY))).toBeGreaterThanOrEqual(1);
+    expect(await t.app.deals.fireDueTimers(t.database.db, new Date(now + 1.5 * DAY))).toBe(0);
+    expect(await t.app.deals.fireDueTimers(t.database.db, new Date(now + 3 * DAY))).toBeGreaterThanOrEqual(1);
+    expect(await t.app.deals.fireDueTimers(t.database.db, new Date(now + 3 * DAY))).toBe(0);
     const notes = json(await k.req("GET", borrower, "/api/notificaciones/usuario")).data ?? [];
     const text = JSON.stringify(notes);
     expect(text).toContain("Recordatorio de devolución");

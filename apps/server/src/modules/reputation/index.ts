@@ -1,3 +1,4 @@
-/** Public entry of the reputation area (GET /reputation/{id}; derived from deal history, ADR 014). */
+/** Public entry of the reputation area (GET /reputation/{id}; derived from deal outcomes, ADR 014, ADR 024). */
+export { REPUTATION_WEIGHTS, type Reputation } from "@valoriza/domain";
 export { reputationRoutes } from "./reputation.routes.ts";
-export { computeReputation, REPUTATION_WEIGHTS, type Reputation } from "./reputation.service.ts";
+export { computeReputation } from "./reputation.service.ts";

@@ -1,5 +1,5 @@
 import {
-  CUSTODY_CODE_LENGTH,
+  CODE_LENGTH,
   CUSTODY_TRANSACTION_TYPES,
   type CustodyTransactionType,
   DEALS_MSG,
@@ -329,8 +329,13 @@ function ConfirmCustodyForm() {
       attempt.current = null;
       setCode("");
       const c = result.custodia;
+      // Only what the receiver's confirmation did: the seller's asset credits may wait in review (ADR 015).
       const line = c
-        ? `Recibiste "${c.assetTitle}". Se liberaron ${c.creditosBloqueados.toLocaleString("es-CO")} créditos a ${c.oferente.name || "quien entregó"}.`
+        ? `Recibiste "${c.assetTitle}".${
+            c.pagoCreditos > 0
+              ? ` Tu pago de ${c.pagoCreditos.toLocaleString("es-CO")} créditos pasó a ${c.oferente.name || "quien entregó"}.`
+              : ""
+          }`
         : result.message || DEALS_MSG.custodyConfirmed;
       setDone(line);
       toast({ title: DEALS_MSG.custodyConfirmed, description: line, variant: "success" });
@@ -354,15 +359,15 @@ function ConfirmCustodyForm() {
           Confirmar entrega
         </h2>
         <p className="text-sm text-slate-600">
-          ¿Ya recibiste el activo? Escribe el código de {CUSTODY_CODE_LENGTH} dígitos que te dio quien lo entregó.
+          ¿Ya recibiste el activo? Escribe el código de {CODE_LENGTH} dígitos que te dio quien lo entregó.
         </p>
         <Field id="custody-code" label="Código de confirmación" error={error ?? undefined}>
           {(c) => (
             <Input
               {...c}
               value={code}
-              onChange={(e) => setCode(e.target.value.slice(0, CUSTODY_CODE_LENGTH))}
-              maxLength={CUSTODY_CODE_LENGTH}
+              onChange={(e) => setCode(e.target.value.slice(0, CODE_LENGTH))}
+              maxLength={CODE_LENGTH}
               inputMode="numeric"
               autoComplete="one-time-code"
               placeholder="123456"
