@@ -79,8 +79,8 @@ const dataUrl = (que: string, requerida: string) =>
   z
     .string({ error: requerida })
     .trim()
-    .min(1, requerida)
-    .max(MAX_IDENTITY_IMAGE_CHARS, IDENTITY_MSG.imagenGrande(que))
+    .min(1, { error: requerida, abort: true })
+    .max(MAX_IDENTITY_IMAGE_CHARS, { error: IDENTITY_MSG.imagenGrande(que), abort: true })
     .regex(/^data:image\/[a-z0-9.+-]+;base64,/i, IDENTITY_MSG.imagenInvalida(que));
 
 /** A document number as stored: upper case, without spaces, dots or dashes ('1.020.304-5' → '10203045'). */

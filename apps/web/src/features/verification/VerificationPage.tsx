@@ -8,7 +8,7 @@ import {
   type TipoDocumento,
 } from "@valoriza/domain";
 import { BadgeCheck, Camera, Clock, IdCard, MailWarning, RefreshCw, Send, ShieldCheck, ShieldX } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { RequireSession } from "../../components/require-session.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -22,7 +22,7 @@ import { type Profile, useProfileQuery } from "../../lib/account.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { toast } from "../../lib/toast.ts";
 import { cn, errorMessage, formatDate } from "../../lib/utils.ts";
-import { useIdentityStatus, useResendEmailLink, useSubmitIdentity } from "./api.ts";
+import { useIdentityStatus, useSubmitIdentity } from "./api.ts";
 import { PhotoError, photoToDataUrl } from "./photo.ts";
 
 /** /verificacion: the person's identity verification (issue 17 item 1): its state and the form. */
@@ -151,31 +151,17 @@ function StatusCard({ status }: { status: IdentityStatus }) {
 }
 
 function EmailFirst({ profile }: { profile: Profile }) {
-  const resend = useResendEmailLink();
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex items-start gap-4">
         <MailWarning aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-600" />
-        <div className="min-w-0 space-y-3">
+        <div className="min-w-0 space-y-2">
           <h2 className="text-lg font-bold text-slate-900">Primero verifica tu correo</h2>
           <p className="text-sm text-slate-600">
             Para enviar tus documentos necesitas tu correo verificado. Abre el enlace que enviamos a{" "}
-            <span className="font-semibold break-all text-slate-800">{profile.email}</span>.
+            <span className="font-semibold break-all text-slate-800">{profile.email}</span>; si no lo encuentras, pide
+            otro con «Reenviar enlace» en el aviso de la parte superior.
           </p>
-          <Button
-            variant="outline"
-            loading={resend.isPending}
-            loadingText="Enviando…"
-            onClick={() =>
-              resend.mutate(undefined, {
-                onSuccess: (message) => toast({ title: message, variant: "success" }),
-                onError: (e) =>
-                  toast({ title: "No pudimos enviar el enlace", description: errorMessage(e, ""), variant: "error" }),
-              })
-            }
-          >
-            Reenviar el enlace
-          </Button>
         </div>
       </div>
     </Card>
@@ -203,6 +189,8 @@ function IdentityForm({ resubmission }: { resubmission: boolean }) {
   const [progress, setProgress] = useState(0);
   const submit = useSubmitIdentity(setProgress);
   const fieldId = (name: FieldName) => `${id}-${name}`;
+  /** A field's error goes away as soon as the person changes it. */
+  const changed = (name: FieldName) => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -227,7 +215,8 @@ function IdentityForm({ resubmission }: { resubmission: boolean }) {
       (n) => found[n],
     );
     if (first) {
-      document.getElementById(fieldId(first))?.focus();
+      // A photo's visible control is its button (the file input itself is hidden).
+      (document.getElementById(`${fieldId(first)}-boton`) ?? document.getElementById(fieldId(first)))?.focus();
       return;
     }
     setProgress(0);
@@ -251,7 +240,15 @@ function IdentityForm({ resubmission }: { resubmission: boolean }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id={fieldId("tipoDocumento")} label="Tipo de documento" error={errors.tipoDocumento}>
             {(control) => (
-              <NativeSelect {...control} value={tipo} onChange={(e) => setTipo(e.target.value as TipoDocumento)}>
+              <NativeSelect
+                {...control}
+                value={tipo}
+                onChange={(e) => {
+                  setTipo(e.target.value as TipoDocumento);
+                  changed("tipoDocumento");
+                  changed("numeroDocumento");
+                }}
+              >
                 {TIPOS_DOCUMENTO.map((t) => (
                   <option key={t} value={t}>
                     {TIPO_DOCUMENTO_LABELS[t]}
@@ -270,7 +267,10 @@ function IdentityForm({ resubmission }: { resubmission: boolean }) {
               <Input
                 {...control}
                 value={numero}
-                onChange={(e) => setNumero(e.target.value)}
+                onChange={(e) => {
+                  setNumero(e.target.value);
+                  changed("numeroDocumento");
+                }}
                 inputMode={tipo === "CC" ? "numeric" : "text"}
                 autoComplete="off"
                 maxLength={40}
@@ -286,7 +286,10 @@ function IdentityForm({ resubmission }: { resubmission: boolean }) {
             hint="Por el frente, completo, sin reflejos y con los datos legibles."
             capture="environment"
             photo={documento}
-            onChange={setDocumento}
+            onChange={(p) => {
+              setDocumento(p);
+              changed("fotoDocumento");
+            }}
             error={errors.fotoDocumento}
           />
           <PhotoField
@@ -295,7 +298,10 @@ function IdentityForm({ resubmission }: { resubmission: boolean }) {
             hint="Tu cara de frente, con buena luz, sin gafas de sol ni gorra."
             capture="user"
             photo={selfie}
-            onChange={setSelfie}
+            onChange={(p) => {
+              setSelfie(p);
+              changed("selfie");
+            }}
             error={errors.selfie}
           />
         </div>
@@ -306,7 +312,10 @@ function IdentityForm({ resubmission }: { resubmission: boolean }) {
               id={fieldId("consentimiento")}
               type="checkbox"
               checked={consent}
-              onChange={(e) => setConsent(e.target.checked)}
+              onChange={(e) => {
+                setConsent(e.target.checked);
+                changed("consentimiento");
+              }}
               aria-invalid={errors.consentimiento ? true : undefined}
               aria-describedby={errors.consentimiento ? `${fieldId("consentimiento")}-error` : undefined}
               className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-emerald-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500"
@@ -372,6 +381,7 @@ function PhotoField({
   error?: string | undefined;
 }) {
   const [preview, setPreview] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   // The preview is an object URL of the chosen file: freed when replaced or when the form goes away.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
@@ -416,18 +426,32 @@ function PhotoField({
               </span>
             ) : null}
           </div>
+          {/* On phones `capture` opens the camera (the back one for the document, the front one for the
+              selfie). The input is hidden: its button says what it does in Spanish, whatever the browser's language. */}
           <input
             {...control}
+            ref={input}
             type="file"
+            tabIndex={-1}
             accept="image/jpeg,image/png,image/webp,image/gif"
             capture={capture}
-            onChange={(e) => void pick(e.target.files?.[0])}
-            className={cn(
-              "block w-full cursor-pointer rounded-xl border border-slate-300 bg-white text-sm text-slate-600",
-              "file:mr-3 file:cursor-pointer file:border-0 file:bg-emerald-50 file:px-4 file:py-2.5 file:font-semibold file:text-emerald-800 hover:file:bg-emerald-100",
-              "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500",
-            )}
+            onChange={(e) => {
+              void pick(e.target.files?.[0]);
+              e.target.value = "";
+            }}
+            className="sr-only"
           />
+          <Button
+            id={`${id}-boton`}
+            variant="outline"
+            aria-label={`${preview ? "Cambiar la foto" : "Tomar o elegir una foto"} (${label.toLowerCase()})`}
+            aria-describedby={control["aria-describedby"]}
+            disabled={photo.processing}
+            onClick={() => input.current?.click()}
+          >
+            <Camera aria-hidden="true" className="size-4" />
+            {preview ? "Cambiar la foto" : "Tomar o elegir una foto"}
+          </Button>
         </div>
       )}
     </Field>

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  ACCOUNT_MSG,
   ESTADOS_IDENTIDAD,
   type EstadoIdentidad,
   type IdentityStatus,
@@ -53,17 +52,5 @@ export function useSubmitIdentity(onProgress: (fraction: number) => void) {
     onSuccess: ({ status }) => {
       if (user) queryClient.setQueryData(identityKey(user._id), status);
     },
-  });
-}
-
-/** The email-verification link again (the identity form needs a verified email). */
-export function useResendEmailLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (): Promise<string> => {
-      const body = record(await apiRequest("/users/verificacion/reenviar", { method: "POST" }));
-      return typeof body.message === "string" && body.message ? body.message : ACCOUNT_MSG.verificationSent;
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profileRoot }),
   });
 }
