@@ -8,6 +8,8 @@
  *   (the same figures as GET /api/economia/estado);
  * - `valoriza_deal_timers_pending` / `valoriza_deal_timers_overdue`: the timer queue;
  * - `valoriza_mail_outbox_pending`: mails waiting in the outbox;
+ * - `valoriza_push_outbox_pending` / `valoriza_notification_outbox_pending`: pushes waiting to be
+ *   sent, notifications waiting to be delivered (issue 20, ADR 022);
  * - Node's process metrics (memory, CPU, event-loop lag, GC).
  * Counters and histograms are per process (Prometheus adds the replicas up); the database gauges
  * are the same in every replica. Not meant for the public: the Caddyfile does not route it.
@@ -105,6 +107,25 @@ export function registerMetrics(app: FastifyInstance, opts: { db: Db; defaultMet
     registers: [registry],
     async collect() {
       const n = await count(db, "select count(*)::int as n from mail_outbox where status = 'pendiente'");
+      if (n !== undefined) this.set(n);
+    },
+  });
+
+  new Gauge({
+    name: "valoriza_push_outbox_pending",
+    help: "Notificaciones push pendientes de envío",
+    registers: [registry],
+    async collect() {
+      const n = await count(db, "select count(*)::int as n from push_outbox where status = 'pendiente'");
+      if (n !== undefined) this.set(n);
+    },
+  });
+  new Gauge({
+    name: "valoriza_notification_outbox_pending",
+    help: "Notificaciones pendientes de entregar por push y correo",
+    registers: [registry],
+    async collect() {
+      const n = await count(db, "select count(*)::int as n from notification_outbox where status = 'pendiente'");
       if (n !== undefined) this.set(n);
     },
   });

@@ -281,6 +281,9 @@ describe("expired subscriptions and retries", () => {
     expect((await worker.runOnce()).push).toBe(1);
     expect(payloadsTo(flaky.endpoint).map((p) => p.title)).toEqual(["Solicitud de préstamo"]);
     expect(pushesTo(gone.endpoint)).toHaveLength(1);
+    const metrics = (await t.app.inject({ method: "GET", url: "/metrics" })).body;
+    expect(metrics).toMatch(/^valoriza_push_outbox_pending 0$/m);
+    expect(metrics).toMatch(/^valoriza_notification_outbox_pending 0$/m);
   });
 });
 
