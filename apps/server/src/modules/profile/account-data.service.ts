@@ -26,7 +26,7 @@ import {
   transfer,
 } from "../ledger/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
-import { forgetNotificationsOf } from "../push/index.ts";
+import { forgetNotificationsOf, notificationDataOf } from "../push/index.ts";
 import { findUserById, hashPassword, type UserRow, updateUser, verifyPassword } from "../users/index.ts";
 import { deleteIdentityOf } from "../verification/index.ts";
 import { createPasswordThrottle } from "./password-throttle.ts";
@@ -127,6 +127,7 @@ export function createAccountDataService(deps: AppDeps, ports: AccountDataPorts)
         })),
       );
       const consent = consentOf(u);
+      const avisos = await notificationDataOf(db, u.id);
       return {
         generadoEn: clock.now().toISOString(),
         formato: "Valoriza: exportación de datos personales (Ley 1581 de 2012)",
@@ -148,6 +149,8 @@ export function createAccountDataService(deps: AppDeps, ports: AccountDataPorts)
         negocios,
         chats: fullChats,
         notificaciones,
+        preferenciasDeNotificaciones: avisos.preferencias,
+        dispositivosPush: avisos.dispositivos,
       };
     },
 

@@ -8,7 +8,7 @@ import type { Clock } from "../../lib/clock.ts";
 import type { AppConfig } from "../../lib/deps.ts";
 import { PushWorker, type PushWorkerOptions } from "./worker.ts";
 
-export { forgetUser as forgetNotificationsOf } from "./push.repository.ts";
+export { forgetUser as forgetNotificationsOf, notificationDataOf } from "./push.repository.ts";
 export { pushRoutes } from "./push.routes.ts";
 export { createPushService, endpointAllowed, type PushService } from "./push.service.ts";
 export { PUSH_TTL_SECONDS, type PushResult, sendPush } from "./send.ts";

@@ -376,3 +376,29 @@ export async function forgetUser(tx: Executor, userId: string): Promise<void> {
   await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await tx.delete(notificationOutbox).where(eq(notificationOutbox.userId, userId));
 }
+
+/**
+ * What the data export (Ley 1581) shows of this area: the person's choices and their subscribed
+ * browsers (the push service and dates; never the endpoint's path nor the keys).
+ */
+export async function notificationDataOf(exec: Executor, userId: string) {
+  const [preferencias, subs] = await Promise.all([
+    readPreferences(exec, userId),
+    exec
+      .select({
+        endpoint: pushSubscriptions.endpoint,
+        createdAt: pushSubscriptions.createdAt,
+        lastSuccessAt: pushSubscriptions.lastSuccessAt,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId)),
+  ]);
+  return {
+    preferencias,
+    dispositivos: subs.map((s) => ({
+      servicio: new URL(s.endpoint).origin,
+      desde: s.createdAt.toISOString(),
+      ultimoEnvio: s.lastSuccessAt ? s.lastSuccessAt.toISOString() : null,
+    })),
+  };
+}

@@ -423,10 +423,17 @@ describe("configuration and account deletion", () => {
     expect(() => parseEnv({ VAPID_SUBJECT: "http://valoriza.co" })).toThrow(/VAPID_SUBJECT: debe empezar por mailto:/);
   });
 
-  it("deleting the account removes its push subscriptions and preferences; nothing reaches it after", async () => {
+  it("the data export lists the preferences and browsers; deleting the account removes them and nothing reaches it after", async () => {
     const u = await verifiedPerson("Se va");
     const s = await subscribe(u);
     await setPrefs(u, "diario", true);
+    // Before leaving, the data export shows the choice and the browser (its service, not its keys).
+    const exported = JSON.parse((await req("GET", u, "/api/profile/exportar")).body);
+    expect(exported.preferenciasDeNotificaciones).toEqual({ correo: "diario", push: true });
+    expect(exported.dispositivosPush).toEqual([
+      { servicio: new URL(s.endpoint).origin, desde: expect.any(String), ultimoEnvio: null },
+    ]);
+    expect(JSON.stringify(exported)).not.toContain(s.keys.auth);
     const res = await req("DELETE", u, "/api/profile", { password: u.password });
     expect(res.statusCode, res.body).toBe(200);
     const left = (await t.database.db.execute(
