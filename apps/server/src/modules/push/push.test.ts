@@ -258,6 +258,25 @@ describe("a step that needs the person reaches them by push and mail", () => {
   });
 });
 
+describe("favourites", () => {
+  it("an asset kept as a favourite is withdrawn: the fan's browser hears it (the favourites' statement queues it too)", async () => {
+    const owner = await signUp(t.app, { name: "Dueño" });
+    const fan = await signUp(t.app, { name: "Fan" });
+    const s = await subscribe(fan);
+    const asset = await k.listFor(owner);
+    expect((await req("POST", fan, `/api/favoritos/${asset._id}`)).statusCode).toBe(200);
+    const off = await req("PUT", owner, `/api/activos/desactivar/${asset._id}`);
+    expect(off.statusCode, off.body).toBe(200);
+    await deliver();
+    const [got] = payloadsTo(s.endpoint);
+    expect(got?.title).toBe("Un favorito fue retirado");
+    expect(got?.url).toBe("/favoritos");
+    // The push's id is the bell's notification: one row each, nothing left to deliver.
+    const bell = json(await req("GET", fan, "/api/notificaciones/usuario")).data as { titulo: string }[];
+    expect(bell.map((n) => n.titulo)).toEqual(["Un favorito fue retirado"]);
+  });
+});
+
 describe("expired subscriptions and retries", () => {
   it("410 from the push service removes the subscription; a 503 is retried with backoff", async () => {
     const u = await signUp(t.app, { name: "Retry" });
