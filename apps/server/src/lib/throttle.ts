@@ -1,6 +1,6 @@
 import { MSG } from "@valoriza/domain";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Executor } from "../db/client.ts";
 import type { Clock } from "./clock.ts";
 import { rateLimited } from "./errors.ts";
 
@@ -123,4 +123,26 @@ export class DbThrottle {
       where last_failure_at < ${cutoff}::timestamptz
         and (blocked_until is null or blocked_until < ${iso(now)}::timestamptz)`);
   }
+}
+
+/**
+ * Keyed leases kept in the same table (auth_throttle is its only writer's, this file's): a key held
+ * until `until`, seen by every server process (e.g. a participant present on a chat, modules/chat).
+ */
+export async function holdLease(exec: Executor, key: string, now: Date, until: Date): Promise<void> {
+  await exec.execute(sql`
+    insert into auth_throttle (key, failures, last_failure_at, blocked_until)
+    values (${key}, 1, ${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)
+    on conflict (key) do update set last_failure_at = excluded.last_failure_at, blocked_until = excluded.blocked_until`);
+}
+
+export async function dropLease(exec: Executor, key: string): Promise<void> {
+  await exec.execute(sql`delete from auth_throttle where key = ${key}`);
+}
+
+export async function leaseHeld(exec: Executor, key: string, now: Date): Promise<boolean> {
+  const r = (await exec.execute(sql`
+    select 1 as held from auth_throttle
+    where key = ${key} and blocked_until > ${now.toISOString()}::timestamptz`)) as unknown as Rows<unknown>;
+  return r.rows.length > 0;
 }

@@ -3,9 +3,12 @@
  * a new area adds db/schema/<area>.ts and one `export * from "./<area>.ts";` line.
  */
 export * from "./activity.ts";
+export * from "./admin.ts";
 export * from "./assets.ts";
 export * from "./chat.ts";
+export * from "./custody.ts";
 export * from "./deals.ts";
+export * from "./donations.ts";
 export * from "./exchanges.ts";
 export * from "./favorites.ts";
 export * from "./idempotency.ts";
@@ -20,3 +23,4 @@ export * from "./rentals.ts";
 export * from "./security.ts";
 export * from "./users.ts";
 export * from "./verification.ts";
+export * from "./withdrawals.ts";

@@ -3,17 +3,7 @@
  * deal's id). Migration drizzle/0009_loans.sql; ADR 014.
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money } from "../columns.ts";
 import { assets } from "./assets.ts";
 import { deals } from "./deals.ts";
@@ -62,35 +52,5 @@ export const loans = pgTable(
     index("loans_activo_due_idx").on(t.estado, t.fechaDevolucionEsperada),
     uniqueIndex("loans_garantia_deal_idx").on(t.garantiaDealId).where(sql`${t.garantiaDealId} is not null`),
     uniqueIndex("loans_garantia_activa_idx").on(t.garantiaActivoId).where(sql`${t.estado} = 'activo'`),
-  ],
-);
-
-/** A donation or gift (a 'donacion' deal); recipientId null while a community donation is unclaimed. */
-export const donations = pgTable(
-  "donations",
-  {
-    id: uuid("id")
-      .primaryKey()
-      .references(() => deals.id),
-    assetId: uuid("asset_id")
-      .notNull()
-      .references(() => assets.id),
-    donorId: uuid("donor_id")
-      .notNull()
-      .references(() => users.id),
-    recipientId: uuid("recipient_id").references(() => users.id),
-    community: boolean("community").notNull(),
-    message: text("message").notNull(),
-    status: text("status").notNull().default("pending"),
-    createdAt: ts("created_at").notNull(),
-    closedAt: ts("closed_at"),
-    /** 'regalo' (sent from /regalar) or 'donacion'. */
-    kind: text("kind").notNull().default("donacion"),
-    /** The transition that closed it (aceptar, reclamar, rechazar, cancelar, expirar); null while pending. */
-    closedBy: text("closed_by"),
-  },
-  (t) => [
-    index("donations_donor_idx").on(t.donorId, t.createdAt),
-    index("donations_recipient_idx").on(t.recipientId, t.createdAt),
   ],
 );

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { assets, chatMessages, chats, users } from "../../db/schema/index.ts";
+import { dropLease, holdLease, leaseHeld } from "../../lib/throttle.ts";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -180,7 +181,7 @@ export async function markChatRead(tx: Executor, chat: ChatRow, userId: string):
 /**
  * Presence: a participant "on the chat" (its conversation open and visible in a page) holds a
  * short lease, renewed by the page while it stays open (POST /chat/{id}/presente) and dropped when
- * it closes. Kept in PostgreSQL (the keyed-window table auth_throttle, which the chat quotas already
+ * it closes. Kept in PostgreSQL (a keyed lease of lib/throttle.ts, whose table the chat quotas already
  * use) so every server process sees the same presence; a page that vanishes without saying so
  * simply lets its lease run out.
  */
@@ -193,21 +194,13 @@ export async function markPresent(
   now: Date,
   until: Date,
 ): Promise<void> {
-  await exec.execute(sql`
-    insert into auth_throttle (key, failures, last_failure_at, blocked_until)
-    values (${presenceKey(chatId, userId)}, 1, ${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)
-    on conflict (key) do update set last_failure_at = excluded.last_failure_at, blocked_until = excluded.blocked_until`);
+  await holdLease(exec, presenceKey(chatId, userId), now, until);
 }
 
 export async function clearPresent(exec: Executor, chatId: string, userId: string): Promise<void> {
-  await exec.execute(sql`delete from auth_throttle where key = ${presenceKey(chatId, userId)}`);
+  await dropLease(exec, presenceKey(chatId, userId));
 }
 
-export async function isPresent(exec: Executor, chatId: string, userId: string, now: Date): Promise<boolean> {
-  const r = (await exec.execute(sql`
-    select 1 as present from auth_throttle
-    where key = ${presenceKey(chatId, userId)} and blocked_until > ${now.toISOString()}::timestamptz`)) as unknown as {
-    rows: unknown[];
-  };
-  return r.rows.length > 0;
+export function isPresent(exec: Executor, chatId: string, userId: string, now: Date): Promise<boolean> {
+  return leaseHeld(exec, presenceKey(chatId, userId), now);
 }

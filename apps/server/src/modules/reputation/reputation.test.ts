@@ -4,6 +4,7 @@
  * a proposer withdrawing their own exchange proposal loses nothing. The scoring itself is unit-tested
  * in packages/domain/src/reputation.
  */
+import type { Reputation } from "@valoriza/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, json, type TestContext, type TestUser } from "../../test/harness.ts";
@@ -21,15 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Part {
-  cantidad: number;
-  peso: number;
-  puntos: number;
-}
-async function reputation(u: TestUser) {
+async function reputation(u: TestUser): Promise<Reputation> {
   const r = await k.req("GET", null, `/api/reputation/${u.id}`);
   expect(r.statusCode, r.body).toBe(200);
-  return json(r).data as { reputacion: number; partes: Record<string, Part> };
+  return json(r).data as Reputation;
 }
 
 async function outcomeOf(dealId: string) {

@@ -1,14 +1,13 @@
 import rateLimit from "@fastify/rate-limit";
 import { ACCOUNT_MSG } from "@valoriza/domain";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { rateLimited } from "../../lib/errors.ts";
 import { throttleAddress } from "./login-throttle.ts";
+import { hitRateLimit, refundRateLimitHit } from "./rate-limit.repository.ts";
 
 const HOUR = 60 * 60_000;
-type Rows<T> = { rows: T[] };
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
 /**
@@ -20,20 +19,8 @@ export function dbRateLimitStore(db: Db, clock: Clock) {
   return class DbRateLimitStore {
     incr(key: string, cb: Callback, timeWindow: number): void {
       const now = clock.now().getTime();
-      const nowIso = new Date(now).toISOString();
-      db.execute(sql`
-        insert into rate_limit_hits (key, hits, reset_at)
-        values (${key}, 1, ${new Date(now + timeWindow).toISOString()}::timestamptz)
-        on conflict (key) do update set
-          hits = case when rate_limit_hits.reset_at <= ${nowIso}::timestamptz then 1 else rate_limit_hits.hits + 1 end,
-          reset_at = case when rate_limit_hits.reset_at <= ${nowIso}::timestamptz then excluded.reset_at
-                     else rate_limit_hits.reset_at end
-        returning hits, reset_at`).then(
-        (r) => {
-          const row = (r as unknown as Rows<{ hits: number; reset_at: string | Date }>).rows[0];
-          const resetAt = row ? new Date(row.reset_at).getTime() : now + timeWindow;
-          cb(null, { current: Number(row?.hits ?? 1), ttl: Math.max(0, resetAt - now) });
-        },
+      hitRateLimit(db, key, now, timeWindow).then(
+        ({ hits, resetAt }) => cb(null, { current: hits, ttl: Math.max(0, resetAt - now) }),
         (err: Error) => cb(err),
       );
     }
@@ -46,9 +33,7 @@ export function dbRateLimitStore(db: Db, clock: Clock) {
 
 /** Gives back a hit that did not open an account (invalid data, email taken, ...). */
 async function refund(db: Db, clock: Clock, key: string): Promise<void> {
-  await db.execute(sql`
-    update rate_limit_hits set hits = greatest(hits - 1, 0)
-    where key = ${key} and reset_at > ${clock.now().toISOString()}::timestamptz`);
+  await refundRateLimitHit(db, key, clock.now());
 }
 
 /** The counted client address: request.ip (the socket's, or X-Forwarded-For only from TRUST_PROXY). */
