@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "happy-dom",
+    setupFiles: ["src/test-setup.ts"],
     restoreMocks: true,
     unstubGlobals: true,
     // Dates shown "as the user sees them" are checked in Colombia's time zone.

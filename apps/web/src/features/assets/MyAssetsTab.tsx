@@ -6,13 +6,12 @@ import {
   MAIN_PURPOSE_LABELS,
   MAIN_PURPOSES,
 } from "@valoriza/domain";
-import { CircleCheckBig, Flame, Link2, Megaphone, PackageOpen, Plus, RefreshCw, Sparkles } from "lucide-react";
+import { CircleCheckBig, Flame, Link2, Megaphone, PackageOpen, Plus, Sparkles } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { Alert } from "../../components/ui/alert.tsx";
+import { ListSkeleton, ListStates } from "../../components/list-states.tsx";
 import { AssetCard } from "../../components/ui/asset-card.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { isAuthError } from "../../lib/api.ts";
 import { type Asset, assetPath } from "../../lib/assets.ts";
 import { absoluteUrl } from "../../lib/clipboard.ts";
@@ -70,62 +69,59 @@ export function MyAssetsTab() {
         </div>
       </div>
 
-      {assets.isPending && assets.fetchStatus !== "idle" ? (
-        <div role="status" aria-label="Cargando tus activos" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} className="h-80 rounded-2xl" />
-          ))}
-        </div>
-      ) : assets.isError ? (
-        <Alert title={ASSET_MSG.loadOwnAssetsError}>
-          <p>{errorMessage(assets.error, "Intenta de nuevo en unos momentos.")}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void assets.refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Reintentar
-          </Button>
-        </Alert>
-      ) : list.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <span className="flex size-14 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
-            <PackageOpen aria-hidden="true" className="size-7" />
-          </span>
-          <p className="mt-4 font-semibold text-slate-900">Aún no tienes activos registrados.</p>
-          <p className="mt-1 text-sm text-slate-500">Registra un bien, tu tiempo o un aporte y recibe créditos.</p>
-          <Link to="/registrar-activo" className={buttonClasses({ className: "mt-5" })}>
-            Valoriza tu Activo
-          </Link>
-        </div>
-      ) : (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {list.map((asset) => (
-              <li key={asset.id} className="min-w-0">
-                <AssetCard asset={asset} actions={<OwnerActions asset={asset} onDeactivate={setToDeactivate} />} />
-              </li>
-            ))}
-          </ul>
-          <div className="flex flex-col items-center gap-2">
-            <p className="text-sm text-slate-500" aria-live="polite">
-              Mostrando {list.length} de {total}
-            </p>
-            {assets.hasNextPage ? (
-              <Button
-                variant="outline"
-                loading={assets.isFetchingNextPage}
-                loadingText="Cargando…"
-                onClick={() => void assets.fetchNextPage()}
-              >
-                Cargar más
-              </Button>
-            ) : null}
-            {assets.isFetchNextPageError ? (
-              <p role="alert" className="text-sm text-red-700">
-                {ASSET_MSG.loadOwnAssetsError}. Intenta de nuevo.
-              </p>
-            ) : null}
+      <ListStates
+        query={assets}
+        isEmpty={list.length === 0}
+        loading={
+          <ListSkeleton
+            label="Cargando tus activos"
+            count={3}
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            itemClassName="h-80 rounded-2xl"
+          />
+        }
+        errorTitle={ASSET_MSG.loadOwnAssetsError}
+        empty={
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <span className="flex size-14 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
+              <PackageOpen aria-hidden="true" className="size-7" />
+            </span>
+            <p className="mt-4 font-semibold text-slate-900">Aún no tienes activos registrados.</p>
+            <p className="mt-1 text-sm text-slate-500">Registra un bien, tu tiempo o un aporte y recibe créditos.</p>
+            <Link to="/registrar-activo" className={buttonClasses({ className: "mt-5" })}>
+              Valoriza tu Activo
+            </Link>
           </div>
-        </>
-      )}
+        }
+      >
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((asset) => (
+            <li key={asset.id} className="min-w-0">
+              <AssetCard asset={asset} actions={<OwnerActions asset={asset} onDeactivate={setToDeactivate} />} />
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-col items-center gap-2">
+          <p className="text-sm text-slate-500" aria-live="polite">
+            Mostrando {list.length} de {total}
+          </p>
+          {assets.hasNextPage ? (
+            <Button
+              variant="outline"
+              loading={assets.isFetchingNextPage}
+              loadingText="Cargando…"
+              onClick={() => void assets.fetchNextPage()}
+            >
+              Cargar más
+            </Button>
+          ) : null}
+          {assets.isFetchNextPageError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {ASSET_MSG.loadOwnAssetsError}. Intenta de nuevo.
+            </p>
+          ) : null}
+        </div>
+      </ListStates>
 
       <DeactivateDialog asset={toDeactivate} onClose={() => setToDeactivate(null)} />
     </section>

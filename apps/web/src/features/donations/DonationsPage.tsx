@@ -1,16 +1,17 @@
 import { DONATION_MSG } from "@valoriza/domain";
-import { Gift, HeartHandshake, RefreshCw, Search, UserRound, X } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Gift, HeartHandshake } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { DealScreenHeader } from "../../components/deal-screen-header.tsx";
+import { ListSkeleton, ListStates } from "../../components/list-states.tsx";
+import { type Person, PersonByEmailPicker } from "../../components/person-picker.tsx";
 import { RequireSession } from "../../components/require-session.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { Input, NativeSelect, Textarea } from "../../components/ui/input.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { NativeSelect, Textarea } from "../../components/ui/input.tsx";
 import { isAuthError } from "../../lib/api.ts";
 import { assetPath } from "../../lib/assets.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -21,7 +22,6 @@ import { errorMessage } from "../../lib/utils.ts";
 import {
   type DonationAction,
   type DonationView,
-  findRecipientByEmail,
   useCreateDonation,
   useDonationAction,
   useDonations,
@@ -85,42 +85,10 @@ function CreateForm({ mode }: { mode: Mode }) {
   const create = useCreateDonation();
   const [assetId, setAssetId] = useState("");
   const [email, setEmail] = useState("");
-  const [recipient, setRecipient] = useState<{ id: string; name: string } | null>(null);
-  const [searching, setSearching] = useState(false);
+  const [recipient, setRecipient] = useState<Person | null>(null);
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
-  // After 'Buscar' finds the person, the focus moves to who was found (not to the page body).
-  const focusFound = useRef(false);
-  const foundRef = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    if (recipient && focusFound.current) {
-      focusFound.current = false;
-      foundRef.current?.focus();
-    }
-  }, [recipient]);
-
-  const search = async () => {
-    setError(null);
-    const value = email.trim();
-    if (!value) {
-      setError(gift ? DONATION_MSG.giftRecipientRequired : "Escribe el correo de quien recibe");
-      return;
-    }
-    setSearching(true);
-    try {
-      const found = await findRecipientByEmail(value);
-      if (found.id === user?._id) setError(DONATION_MSG.recipientIsYou);
-      else {
-        focusFound.current = true;
-        setRecipient(found);
-      }
-    } catch (e) {
-      if (!isAuthError(e)) setError(errorMessage(e, DONATION_MSG.recipientNotFound));
-    } finally {
-      setSearching(false);
-    }
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -197,55 +165,24 @@ function CreateForm({ mode }: { mode: Mode }) {
             </NativeSelect>
           )}
         </Field>
-        {recipient ? (
-          <div className="flex items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-3.5 py-2.5">
-            <span className="flex min-w-0 items-center gap-2 font-semibold break-words text-emerald-900">
-              <UserRound aria-hidden="true" className="size-4 shrink-0" />
-              <span
-                data-testid="donation-recipient"
-                ref={foundRef}
-                tabIndex={-1}
-                className="rounded outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
-              >
-                {recipient.name || "Usuario de Valoriza"}
-              </span>
-            </span>
-            <Button variant="ghost" size="sm" onClick={() => setRecipient(null)}>
-              <X aria-hidden="true" className="size-4" />
-              Cambiar
-            </Button>
-          </div>
-        ) : (
-          <Field
-            id="donation-recipient-email"
-            label="Correo del destinatario"
-            optional={!gift}
-            hint={gift ? undefined : "Déjalo vacío para una donación comunitaria."}
-          >
-            {(c) => (
-              <div className="flex gap-2">
-                <Input
-                  {...c}
-                  type="email"
-                  autoComplete="off"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === "Enter") {
-                      e.preventDefault();
-                      void search();
-                    }
-                  }}
-                  placeholder="correo@ejemplo.com"
-                />
-                <Button variant="outline" onClick={() => void search()} loading={searching} loadingText="Buscando…">
-                  <Search aria-hidden="true" className="size-4" />
-                  Buscar
-                </Button>
-              </div>
-            )}
-          </Field>
-        )}
+        <PersonByEmailPicker
+          id="donation-recipient-email"
+          label="Correo del destinatario"
+          optional={!gift}
+          hint={gift ? undefined : "Déjalo vacío para una donación comunitaria."}
+          email={email}
+          onEmailChange={setEmail}
+          person={recipient}
+          onPersonChange={setRecipient}
+          messages={{
+            empty: gift ? DONATION_MSG.giftRecipientRequired : "Escribe el correo de quien recibe",
+            self: DONATION_MSG.recipientIsYou,
+            notFound: "No encontramos una cuenta con ese correo electrónico",
+            failed: DONATION_MSG.recipientNotFound,
+          }}
+          onProblem={setError}
+          testId="donation-recipient"
+        />
         <Field id="donation-message" label="Mensaje">
           {(c) => (
             <Textarea {...c} rows={3} maxLength={1000} value={message} onChange={(e) => setMessage(e.target.value)} />
@@ -271,21 +208,13 @@ function DonationList({ mode }: { mode: Mode }) {
       <h2 id="donation-list-title" className="text-lg font-semibold text-slate-900">
         {gift ? "Regalos" : "Donaciones"}
       </h2>
-      {donations.isPending && donations.fetchStatus !== "idle" ? (
-        <Skeleton className="h-28 rounded-2xl" />
-      ) : donations.isError ? (
-        <Alert title={gift ? "No pudimos cargar tus regalos" : "No pudimos cargar tus donaciones"}>
-          <p>{errorMessage(donations.error, "Intenta de nuevo en unos momentos.")}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void donations.refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Reintentar
-          </Button>
-        </Alert>
-      ) : list.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
-          {gift ? "Aún no tienes regalos." : "Aún no tienes donaciones."}
-        </p>
-      ) : (
+      <ListStates
+        query={donations}
+        isEmpty={list.length === 0}
+        loading={<ListSkeleton count={1} itemClassName="h-28 rounded-2xl" />}
+        errorTitle={gift ? "No pudimos cargar tus regalos" : "No pudimos cargar tus donaciones"}
+        empty={gift ? "Aún no tienes regalos." : "Aún no tienes donaciones."}
+      >
         <ul className="grid gap-3">
           {list.map((d) => (
             <li key={d.id}>
@@ -293,7 +222,7 @@ function DonationList({ mode }: { mode: Mode }) {
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }

@@ -80,15 +80,6 @@ export function useMyAssetsFor(purpose: "donar" | "regalar") {
   });
 }
 
-/** GET /users/email/{email}: the recipient's id and name. */
-export async function findRecipientByEmail(email: string): Promise<{ id: string; name: string }> {
-  const body = record(await apiRequest(`/users/email/${encodeURIComponent(email)}`));
-  const data = record(body.data);
-  const id = str(data._id) || str(body._id);
-  if (!id) throw new Error("No encontramos una cuenta con ese correo electrónico");
-  return { id, name: str(data.name) || str(body.name) };
-}
-
 /** The asset page's view of an asset's pending donation (GET /donations/asset/{id}; null: none). */
 export interface AssetDonationView {
   id: string | null;

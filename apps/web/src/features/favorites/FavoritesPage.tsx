@@ -1,11 +1,10 @@
-import { Heart, HeartOff, RefreshCw } from "lucide-react";
+import { Heart, HeartOff } from "lucide-react";
 import { Link } from "react-router-dom";
 import { FavoriteButton } from "../../components/favorite-button.tsx";
+import { ListSkeleton, ListStates } from "../../components/list-states.tsx";
 import { RequireSession } from "../../components/require-session.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
 import { AssetCard } from "../../components/ui/asset-card.tsx";
-import { Button, buttonClasses } from "../../components/ui/button.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
 import { assetPath } from "../../lib/assets.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { type Favorite, useFavorites } from "../../lib/favorites.ts";
@@ -30,43 +29,34 @@ export function FavoritesPage() {
 
 function FavoritesList() {
   const favorites = useFavorites();
-  if (favorites.isPending) {
-    return (
-      <div role="status" aria-label="Cargando favoritos" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {[0, 1, 2].map((k) => (
-          <Skeleton key={k} className="h-72 rounded-2xl" />
-        ))}
-      </div>
-    );
-  }
-  if (favorites.isError) {
-    return (
-      <Alert title="No pudimos cargar tus favoritos">
-        <p>Intenta de nuevo en unos momentos.</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void favorites.refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Reintentar
-        </Button>
-      </Alert>
-    );
-  }
   const list = favorites.data ?? [];
-  if (list.length === 0) {
-    return (
-      <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-        <span className="flex size-14 items-center justify-center rounded-2xl bg-rose-50 text-rose-600">
-          <Heart aria-hidden="true" className="size-7" />
-        </span>
-        <p className="mt-4 font-semibold text-slate-900">Aún no tienes favoritos</p>
-        <p className="mt-1 text-sm text-slate-500">Toca el corazón de un activo para guardarlo aquí.</p>
-        <Link to="/" className={buttonClasses({ className: "mt-5" })}>
-          Explorar activos
-        </Link>
-      </div>
-    );
-  }
   return (
-    <>
+    <ListStates
+      query={favorites}
+      isEmpty={list.length === 0}
+      loading={
+        <ListSkeleton
+          label="Cargando favoritos"
+          count={3}
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          itemClassName="h-72 rounded-2xl"
+        />
+      }
+      errorTitle="No pudimos cargar tus favoritos"
+      errorText="Intenta de nuevo en unos momentos."
+      empty={
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <span className="flex size-14 items-center justify-center rounded-2xl bg-rose-50 text-rose-600">
+            <Heart aria-hidden="true" className="size-7" />
+          </span>
+          <p className="mt-4 font-semibold text-slate-900">Aún no tienes favoritos</p>
+          <p className="mt-1 text-sm text-slate-500">Toca el corazón de un activo para guardarlo aquí.</p>
+          <Link to="/" className={buttonClasses({ className: "mt-5" })}>
+            Explorar activos
+          </Link>
+        </div>
+      }
+    >
       <p className="text-sm text-slate-500" aria-live="polite">
         {list.length === 1 ? "1 favorito" : `${list.length} favoritos`}
       </p>
@@ -77,7 +67,7 @@ function FavoritesList() {
           </li>
         ))}
       </ul>
-    </>
+    </ListStates>
   );
 }
 

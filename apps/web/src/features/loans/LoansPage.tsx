@@ -6,10 +6,12 @@ import {
   LOAN_MSG,
   loanInterestCredits,
 } from "@valoriza/domain";
-import { HandCoins, RefreshCw, Search, UserRound, X } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { HandCoins } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { DealScreenHeader } from "../../components/deal-screen-header.tsx";
+import { ListSkeleton, ListStates } from "../../components/list-states.tsx";
+import { type Person, PersonByEmailPicker } from "../../components/person-picker.tsx";
 import { RequireSession } from "../../components/require-session.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
@@ -29,7 +31,6 @@ import { toast } from "../../lib/toast.ts";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
 import {
   fetchLenderAssets,
-  findLenderByEmail,
   type LoanAction,
   type LoanView,
   useCreateLoan,
@@ -156,40 +157,24 @@ function LoanList({
   empty: string;
 }) {
   const list = query.data ?? [];
-  if (query.isPending && query.fetchStatus !== "idle") {
-    return (
-      <div role="status" aria-label="Cargando préstamos" className="grid gap-3">
-        <Skeleton className="h-32 rounded-2xl" />
-        <Skeleton className="h-32 rounded-2xl" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert title="No pudimos cargar los préstamos">
-        <p>{errorMessage(query.error, "Intenta de nuevo en unos momentos.")}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Reintentar
-        </Button>
-      </Alert>
-    );
-  }
-  if (list.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
-        {empty}
-      </p>
-    );
-  }
   return (
-    <ul className="grid gap-3 md:grid-cols-2">
-      {list.map((l) => (
-        <li key={l.id}>
-          <LoanCard loan={l} role={role} />
-        </li>
-      ))}
-    </ul>
+    <ListStates
+      query={query}
+      isEmpty={list.length === 0}
+      loading={
+        <ListSkeleton label="Cargando préstamos" count={2} className="grid gap-3" itemClassName="h-32 rounded-2xl" />
+      }
+      errorTitle="No pudimos cargar los préstamos"
+      empty={empty}
+    >
+      <ul className="grid gap-3 md:grid-cols-2">
+        {list.map((l) => (
+          <li key={l.id}>
+            <LoanCard loan={l} role={role} />
+          </li>
+        ))}
+      </ul>
+    </ListStates>
   );
 }
 
@@ -298,12 +283,10 @@ function LoanCard({ loan, role }: { loan: LoanView; role: "prestatario" | "prest
 }
 
 function RequestLoanDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
-  const { user } = useSession();
   const create = useCreateLoan();
   const [email, setEmail] = useState("");
-  const [lender, setLender] = useState<{ id: string; name: string } | null>(null);
+  const [lender, setLender] = useState<Person | null>(null);
   const [assets, setAssets] = useState<Asset[] | null>(null);
-  const [searching, setSearching] = useState(false);
   const [activoId, setActivoId] = useState("");
   const [garantiaTipo, setGarantiaTipo] = useState<string>(LOAN_DEFAULTS.garantiaTipo);
   const [garantiaValor, setGarantiaValor] = useState("");
@@ -317,15 +300,6 @@ function RequestLoanDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const [notas, setNotas] = useState("");
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
-  // After 'Buscar' finds the lender, the focus moves to who was found (not to the page body).
-  const lenderRef = useRef<HTMLSpanElement>(null);
-  const focusLender = useRef(false);
-  useEffect(() => {
-    if (lender && focusLender.current) {
-      focusLender.current = false;
-      lenderRef.current?.focus();
-    }
-  }, [lender]);
   // The interest in credits before sending (issue 15 item 12): a percent of the asset's credits,
   // charged to the borrower when the lender approves.
   const chosen = (assets ?? []).find((a) => a.id === activoId) ?? null;
@@ -347,34 +321,6 @@ function RequestLoanDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     setInteres(String(LOAN_DEFAULTS.interes));
     setNotas("");
     setError(null);
-  };
-
-  const search = async () => {
-    setError(null);
-    const value = email.trim();
-    if (!value) {
-      setError(LOAN_MSG.required);
-      return;
-    }
-    setSearching(true);
-    try {
-      const found = await findLenderByEmail(value);
-      if (found.id === user?._id) {
-        setError("No puedes pedirte un préstamo a ti mismo");
-        return;
-      }
-      const lenderAssets = await fetchLenderAssets(found.id);
-      focusLender.current = true;
-      setAssets(lenderAssets);
-      setLender(found);
-    } catch (e) {
-      if (isAuthError(e)) return;
-      const message = errorMessage(e, LOAN_MSG.lenderLookupFailed);
-      setError(/no encontr/i.test(message) ? LOAN_MSG.lenderNotFound : message);
-      toast({ title: "Error", description: message || LOAN_MSG.lenderLookupFailed, variant: "error" });
-    } finally {
-      setSearching(false);
-    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -439,58 +385,33 @@ function RequestLoanDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           Busca al prestamista por su correo y elige uno de sus activos para prestar.
         </DialogDescription>
         <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 grid gap-4">
-          {lender ? (
-            <div className="flex items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-3.5 py-2.5">
-              <span className="flex min-w-0 items-center gap-2 font-semibold break-words text-emerald-900">
-                <UserRound aria-hidden="true" className="size-4 shrink-0" />
-                <span
-                  data-testid="loan-lender"
-                  ref={lenderRef}
-                  tabIndex={-1}
-                  className="rounded outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
-                >
-                  {lender.name || "Usuario de Valoriza"}
-                </span>
-              </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => {
-                  setLender(null);
-                  setAssets(null);
-                  setActivoId("");
-                }}
-              >
-                <X aria-hidden="true" className="size-4" />
-                Cambiar
-              </Button>
-            </div>
-          ) : (
-            <Field id="loan-lender-email" label="Email del prestamista">
-              {(c) => (
-                <div className="flex gap-2">
-                  <Input
-                    {...c}
-                    type="email"
-                    autoComplete="off"
-                    value={email}
-                    onChange={(e) => setEmail(e.target.value)}
-                    onKeyDown={(e) => {
-                      if (e.key === "Enter") {
-                        e.preventDefault();
-                        void search();
-                      }
-                    }}
-                    placeholder="correo@ejemplo.com"
-                  />
-                  <Button variant="outline" onClick={() => void search()} loading={searching} loadingText="Buscando…">
-                    <Search aria-hidden="true" className="size-4" />
-                    Buscar
-                  </Button>
-                </div>
-              )}
-            </Field>
-          )}
+          <PersonByEmailPicker
+            id="loan-lender-email"
+            label="Email del prestamista"
+            email={email}
+            onEmailChange={setEmail}
+            person={lender}
+            onPersonChange={(found) => {
+              setLender(found);
+              if (!found) {
+                setAssets(null);
+                setActivoId("");
+              }
+            }}
+            messages={{
+              empty: LOAN_MSG.required,
+              self: "No puedes pedirte un préstamo a ti mismo",
+              notFound: "Prestamista no encontrado",
+              failed: LOAN_MSG.lenderLookupFailed,
+            }}
+            onProblem={setError}
+            onLookupError={(message) => {
+              toast({ title: "Error", description: message || LOAN_MSG.lenderLookupFailed, variant: "error" });
+              return /no encontr/i.test(message) ? LOAN_MSG.lenderNotFound : message;
+            }}
+            beforeSelect={async (found) => setAssets(await fetchLenderAssets(found.id))}
+            testId="loan-lender"
+          />
           <Field
             id="loan-asset"
             label="Activo"

@@ -115,15 +115,6 @@ export function useMyListedAssets(enabled: boolean) {
   });
 }
 
-/** GET /users/email/{email}: the lender's id and name. */
-export async function findLenderByEmail(email: string): Promise<{ id: string; name: string }> {
-  const body = record(await apiRequest(`/users/email/${encodeURIComponent(email)}`));
-  const data = record(body.data);
-  const id = str(data._id) || str(body._id);
-  if (!id) throw new Error("Prestamista no encontrado");
-  return { id, name: str(data.name) || str(body.name) };
-}
-
 /** The lender's public assets offered for lending and free now. */
 export async function fetchLenderAssets(lenderId: string): Promise<Asset[]> {
   return normalizeAssetList(await apiRequest(`/loans/lender-assets/${encodeURIComponent(lenderId)}`));

@@ -1,6 +1,7 @@
 import { Bell, BellOff, CheckCheck, RefreshCw } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
+import { usePopoverDismiss } from "../../components/popover.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../lib/toast.ts";
@@ -51,23 +52,7 @@ export function NotificationsBell() {
   const count = unread.data ?? 0;
   const label = count > 0 ? `Notificaciones (${unreadBadge(count)} sin leer)` : "Notificaciones";
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpenOn(null);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [open]);
+  usePopoverDismiss({ open, onClose: () => setOpenOn(null), rootRef, buttonRef });
 
   return (
     <div ref={rootRef} className="relative">

@@ -1,13 +1,13 @@
 import { ArrowLeft, Calculator } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { GoodsCommonFields } from "../../components/goods-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { FALLBACK_CATEGORIES, useCategories } from "./api.ts";
 import { type GoodsOutput, goodsResolver } from "./forms.ts";
-import { GoodsCommonFields } from "./GoodsCommonFields.tsx";
 import { ImagePicker, type ImagesUpdater } from "./ImagePicker.tsx";
 import type { PickedImage } from "./images.ts";
 import { StepShell } from "./StepShell.tsx";

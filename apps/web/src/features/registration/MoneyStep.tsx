@@ -8,9 +8,9 @@ import {
 import { ArrowLeft, Calculator } from "lucide-react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
+import { DigitsInput } from "../../components/ui/digits-input.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect, Textarea } from "../../components/ui/input.tsx";
-import { DigitsInput } from "./DigitsInput.tsx";
 import { type MoneyOutput, moneyResolver, parseMoney } from "./forms.ts";
 import { StepShell } from "./StepShell.tsx";
 import { ValuationPreview } from "./ValuationPreview.tsx";

@@ -14,6 +14,7 @@ import { Banknote, CircleCheck, Clock, House, Package, Plus, Upload } from "luci
 import { type FormEvent, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
+import { GoodsCommonFields } from "../../components/goods-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -30,7 +31,6 @@ import { toast } from "../../lib/toast.ts";
 import { cn, errorMessage } from "../../lib/utils.ts";
 import { type GoodPayload, type RegistrationResult, registerGood } from "./api.ts";
 import { type AssetFormOutput, assetFormSchema, CURRENT_YEAR, resolverFor } from "./forms.ts";
-import { GoodsCommonFields } from "./GoodsCommonFields.tsx";
 import { imagesProblem } from "./GoodsStep.tsx";
 import { ImagePicker } from "./ImagePicker.tsx";
 import type { PickedImage } from "./images.ts";

@@ -1,10 +1,11 @@
 import { type CreateRentalData, colombiaToday, createRentalSchema, creditsLabel, RENTAL_MSG } from "@valoriza/domain";
-import { CalendarRange, KeyRound, LogIn, Plus, RefreshCw } from "lucide-react";
+import { CalendarRange, KeyRound, LogIn, Plus } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { z } from "zod";
 import { DealScreenHeader } from "../../components/deal-screen-header.tsx";
+import { EmptyList, ListSkeleton, ListStates } from "../../components/list-states.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
@@ -359,29 +360,29 @@ function MyBookings() {
       <h2 id="mis-reservas" className="text-lg font-semibold text-slate-900">
         Mis reservas
       </h2>
-      {bookings.isPending && bookings.fetchStatus !== "idle" ? (
-        <div role="status" aria-label="Cargando reservas" className="grid gap-3 md:grid-cols-2">
-          <Skeleton className="h-40 rounded-2xl" />
-          <Skeleton className="h-40 rounded-2xl" />
-        </div>
-      ) : bookings.isError ? (
-        <Alert title="No pudimos cargar tus reservas">
-          <p>{errorMessage(bookings.error, "Intenta de nuevo en unos momentos.")}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void bookings.refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Reintentar
-          </Button>
-        </Alert>
-      ) : list.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">
-          Aún no tienes reservas. Elige un alquiler de la lista y reserva tus fechas desde la página del activo.
-        </p>
-      ) : (
+      <ListStates
+        query={bookings}
+        isEmpty={list.length === 0}
+        loading={
+          <ListSkeleton
+            label="Cargando reservas"
+            count={2}
+            className="grid gap-3 md:grid-cols-2"
+            itemClassName="h-40 rounded-2xl"
+          />
+        }
+        errorTitle="No pudimos cargar tus reservas"
+        empty={
+          <EmptyList compact>
+            Aún no tienes reservas. Elige un alquiler de la lista y reserva tus fechas desde la página del activo.
+          </EmptyList>
+        }
+      >
         <div className="grid gap-5">
           <BookingGroup title="Como arrendatario" list={asRenter} empty="No has reservado alquileres." />
           <BookingGroup title="Como arrendador" list={asOwner} empty="Nadie ha reservado tus alquileres todavía." />
         </div>
-      )}
+      </ListStates>
     </section>
   );
 }
@@ -540,25 +541,20 @@ function ActiveRentals() {
       <h2 id="alquileres-activos" className="text-lg font-semibold text-slate-900">
         Alquileres Activos
       </h2>
-      {rentals.isPending ? (
-        <div role="status" aria-label="Cargando alquileres" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Skeleton className="h-48 rounded-2xl" />
-          <Skeleton className="h-48 rounded-2xl" />
-          <Skeleton className="h-48 rounded-2xl" />
-        </div>
-      ) : rentals.isError ? (
-        <Alert title="No pudimos cargar los alquileres">
-          <p>{errorMessage(rentals.error, "Intenta de nuevo en unos momentos.")}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void rentals.refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Reintentar
-          </Button>
-        </Alert>
-      ) : list.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
-          No hay alquileres publicados en este momento.
-        </p>
-      ) : (
+      <ListStates
+        query={rentals}
+        isEmpty={list.length === 0}
+        loading={
+          <ListSkeleton
+            label="Cargando alquileres"
+            count={3}
+            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            itemClassName="h-48 rounded-2xl"
+          />
+        }
+        errorTitle="No pudimos cargar los alquileres"
+        empty="No hay alquileres publicados en este momento."
+      >
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((r) => (
             <li key={r.id}>
@@ -566,7 +562,7 @@ function ActiveRentals() {
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }

@@ -2,24 +2,25 @@ import {
   ASSET_MSG,
   CATEGORY_NAMES,
   CONDITION_LABELS,
-  CONDITIONS,
   creditsLabel,
   currentYearInColombia,
-  declaredValueWarning,
   formatCOP,
   makeSellFormSchema,
-  maxValueCOP,
-  PHYSICAL_STATE_LABELS,
-  PHYSICAL_STATES,
   type SellFormData,
   subcategoriesOf,
   tryValuateGood,
-  yearOptions,
 } from "@valoriza/domain";
 import { CircleCheck, Plus, Tag } from "lucide-react";
 import { type ReactNode, useCallback, useRef, useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
+import {
+  CategoryValueBound,
+  ConditionField,
+  LocationField,
+  PhysicalStateField,
+  PurchaseYearField,
+} from "../../components/goods-fields.tsx";
 import { RequireSession } from "../../components/require-session.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
@@ -37,7 +38,6 @@ import { toast } from "../../lib/toast.ts";
 import { publishForSale, type SellResult, serverMessage } from "./api.ts";
 
 const CURRENT_YEAR = currentYearInColombia();
-const YEARS = yearOptions(CURRENT_YEAR);
 const sellSchema = makeSellFormSchema(CURRENT_YEAR);
 const resolver = zodResolver(sellSchema as never) as unknown as Resolver<SellValues, unknown, SellFormData>;
 
@@ -248,28 +248,12 @@ function SellForm({
             </NativeSelect>
           )}
         </Field>
-        <Field id="sell-condition" label="Condición" error={errors.condition?.message}>
-          {(c) => (
-            <NativeSelect {...c} {...register("condition")}>
-              {CONDITIONS.map((v) => (
-                <option key={v} value={v}>
-                  {CONDITION_LABELS[v]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field id="sell-physical-state" label="Estado físico" error={errors.physicalState?.message}>
-          {(c) => (
-            <NativeSelect {...c} {...register("physicalState")}>
-              {PHYSICAL_STATES.map((v) => (
-                <option key={v} value={v}>
-                  {PHYSICAL_STATE_LABELS[v]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
+        <ConditionField id="sell-condition" registration={register("condition")} error={errors.condition?.message} />
+        <PhysicalStateField
+          id="sell-physical-state"
+          registration={register("physicalState")}
+          error={errors.physicalState?.message}
+        />
         <Field
           id="sell-price"
           label="Precio de venta (COP)"
@@ -277,12 +261,7 @@ function SellForm({
           hint={
             <>
               {price && Number(price) >= 0 ? formatCOP(Number(price)) : "En pesos, de mil en mil."}
-              {category ? ` · Máximo por registro en ${category}: ${formatCOP(maxValueCOP("bien", category))}` : ""}
-              {category && declaredValueWarning("bien", category, Number(price)) ? (
-                <span role="status" data-testid="limite-valor" className="mt-1 block font-medium text-red-700">
-                  {declaredValueWarning("bien", category, Number(price))}
-                </span>
-              ) : null}
+              <CategoryValueBound category={category} value={price} />
             </>
           }
         >
@@ -312,20 +291,17 @@ function SellForm({
               )}.`
             : "Escribe el precio para ver cuántos créditos recibes al publicar."}
         </p>
-        <Field id="sell-year" label="Año de compra" error={errors.yearOfPurchase?.message}>
-          {(c) => (
-            <NativeSelect {...c} {...register("yearOfPurchase")}>
-              {YEARS.map((y) => (
-                <option key={y} value={String(y)}>
-                  {y}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field id="sell-location" label="Ubicación" optional error={errors.location?.message} className="sm:col-span-2">
-          {(c) => <Input {...c} {...register("location")} placeholder="Ej: Chapinero, Bogotá" />}
-        </Field>
+        <PurchaseYearField
+          id="sell-year"
+          registration={register("yearOfPurchase")}
+          error={errors.yearOfPurchase?.message}
+        />
+        <LocationField
+          id="sell-location"
+          registration={register("location")}
+          error={errors.location?.message}
+          placeholder="Ej: Chapinero, Bogotá"
+        />
         <div className="sm:col-span-2">
           <UseMyLocation value={coords} onChange={setCoords} />
         </div>

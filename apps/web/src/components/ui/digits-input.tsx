@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, KeyboardEvent, Ref } from "react";
-import { Input } from "../../components/ui/input.tsx";
+import { Input } from "./input.tsx";
 
 const BLOCKED_KEYS = new Set(["-", "+", "e", "E", ".", ",", " "]);
 
