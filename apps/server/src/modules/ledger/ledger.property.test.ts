@@ -488,6 +488,8 @@ interface ModelLoan {
   dueAt: number;
   /** The return date, set at approval: overdue only strictly after it. */
   returnBy: number;
+  /** An active loan's reminder and overdue notice (engine timers that keep it active): when each is due. */
+  notices: number[];
   hold: ModelHold | null;
 }
 interface ModelDonation {
@@ -661,6 +663,13 @@ async function fireDue(db: Db, m: Model, custodiesToo: boolean) {
   const requests = m.loanDeals.filter((l) => l.estado === "pendiente" && l.dueAt <= now);
   const gifts = m.donations.filter((d) => d.estado === "pendiente" && d.dueAt <= now);
   const rented = m.bookings.filter((b) => b.estado === "reservada" && b.dueAt <= now);
+  // Active loans' reminders fire too (each once); the loan stays active.
+  let notices = 0;
+  for (const l of m.loanDeals) {
+    if (l.estado !== "activo") continue;
+    notices += l.notices.filter((at) => at <= now).length;
+    l.notices = l.notices.filter((at) => at > now);
+  }
   expect(await engine.fireDueTimers(db, clock.now())).toBe(
     custodies.length +
       purchases.length +
@@ -668,7 +677,8 @@ async function fireDue(db: Db, m: Model, custodiesToo: boolean) {
       proposals.length +
       requests.length +
       gifts.length +
-      rented.length,
+      rented.length +
+      notices,
   );
   for (const b of rented) await endBooking(m, b, "finalizada", "cerrar", "sistema");
   applied.alquileresCerrados += rented.length;
@@ -902,6 +912,8 @@ async function loanStep(ids: string[], m: Model, l: ModelLoan, action: LoanActio
     l.last = action;
     l.interest = interest;
     l.returnBy = clock.now().getTime() + l.plazo * 24 * 60 * 60 * 1000;
+    // The reminder a day before the due date (not before the approval) and the notice just after it.
+    l.notices = [Math.max(clock.now().getTime(), l.returnBy - 24 * 60 * 60 * 1000), l.returnBy + 1];
     l.asset.status = "operacion";
     m.disp[l.borrower]! -= l.guarantee + interest;
     m.sys.custodia += interest;
@@ -1447,6 +1459,7 @@ async function step(db: Db, ids: string[], m: Model, op: Op): Promise<void> {
         last: "solicitar",
         dueAt: clock.now().getTime() + LOAN_REQUEST_EXPIRY_MS,
         returnBy: Number.POSITIVE_INFINITY,
+        notices: [],
         hold: null,
       });
       applied.prestamos++;
