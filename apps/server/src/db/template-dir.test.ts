@@ -27,7 +27,7 @@ describe("the PGlite template folder of a new DATA_DIR", () => {
     const database = await openDatabase({ dataDir });
     try {
       const applied = await database.rawQuery("select count(*)::int as n from drizzle.__drizzle_migrations");
-      expect(applied[0]?.n).toBe(journal.entries.length);
+      expect((applied[0] as { n?: number } | undefined)?.n).toBe(journal.entries.length);
       await database.rawQuery(
         "insert into users (id, email, password_hash, name) values (gen_random_uuid(), 'a@b.co', 'x', 'A')",
       );
@@ -39,7 +39,9 @@ describe("the PGlite template folder of a new DATA_DIR", () => {
     expect(copyPgliteTemplateDir(template, dataDir)).toBe(false);
     const again = await openDatabase({ dataDir });
     try {
-      expect((await again.rawQuery("select count(*)::int as n from users"))[0]?.n).toBe(1);
+      expect(((await again.rawQuery("select count(*)::int as n from users"))[0] as { n?: number } | undefined)?.n).toBe(
+        1,
+      );
     } finally {
       await again.close();
     }

@@ -1,11 +1,21 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { Db } from "../../db/client.ts";
 import type { AssetImage } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, rateLimited } from "../../lib/errors.ts";
 import { DbThrottle } from "../../lib/throttle.ts";
+
+/**
+ * sharp (libvips, a native library) is loaded on the first image, not at start-up: most starts and
+ * most requests never touch an image (issue 21 item 1).
+ */
+let sharpModule: Promise<typeof import("sharp")> | undefined;
+export async function loadSharp(): Promise<typeof import("sharp").default> {
+  sharpModule ??= import("sharp");
+  return (await sharpModule).default;
+}
 
 /** Largest decoded image accepted (each). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -93,6 +103,7 @@ const megapixels = (px: number) => `${Math.round(px / 100_000) / 10} megapíxele
  * MAX_REQUEST_PIXELS or MAX_REQUEST_DECODED_BYTES, before any pixel is decoded.
  */
 export async function checkImagePixels(images: DecodedImage[]): Promise<void> {
+  const sharp = await loadSharp();
   let total = 0;
   let totalDecoded = 0;
   for (const [i, img] of images.entries()) {
@@ -148,6 +159,7 @@ export async function storeAssetImages(
 ): Promise<AssetImage[]> {
   if (images.length === 0) return [];
   await checkImagePixels(images);
+  const sharp = await loadSharp();
   const dir = path.join(dataDir, "uploads", "assets", assetId);
   await mkdir(dir, { recursive: true });
   try {

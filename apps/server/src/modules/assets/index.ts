@@ -7,6 +7,7 @@ export {
   checkImagePixels,
   type DecodedImage,
   decodeImage,
+  loadSharp,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
 } from "./assets.images.ts";

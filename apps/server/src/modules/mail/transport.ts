@@ -1,6 +1,23 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
+
+/**
+ * nodemailer is loaded with the first mail, not at start-up (issue 21 item 1): a start sends none.
+ */
+function lazyTransporter(options: string | Record<string, unknown>): {
+  get(): Promise<Transporter>;
+  close(): void;
+} {
+  let made: Transporter | undefined;
+  return {
+    async get() {
+      made ??= (await import("nodemailer")).default.createTransport(options as never);
+      return made;
+    },
+    close: () => made?.close(),
+  };
+}
 
 /** What the worker sends through: SMTP (SMTP_URL) or .eml files under DATA_DIR/correo/. */
 export interface MailMessage {
@@ -33,11 +50,11 @@ export interface TransportLog {
 
 /** nodemailer over SMTP: `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS). */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = lazyTransporter(smtpUrl);
   return {
     kind: "smtp",
     async send(m) {
-      await transporter.sendMail({
+      await (await transporter.get()).sendMail({
         from: m.from,
         to: m.to,
         subject: m.subject,
@@ -56,12 +73,12 @@ export function smtpTransport(smtpUrl: string): MailTransport {
  * DATA_DIR/correo/<fecha>-<id>.eml; the link goes to the log so `npm start` works with no mail server.
  */
 export function emlTransport(dataDir: string, log?: TransportLog): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transporter = lazyTransporter({ streamTransport: true, buffer: true, newline: "unix" });
   const dir = path.join(dataDir, "correo");
   return {
     kind: "eml",
     async send(m) {
-      const info = await transporter.sendMail({
+      const info = await (await transporter.get()).sendMail({
         from: m.from,
         to: m.to,
         subject: m.subject,

@@ -1,4 +1,4 @@
-import webpush from "web-push";
+import type webpush from "web-push";
 import type { VapidKeys } from "./vapid.ts";
 
 /** A browser's PushSubscription as stored. */
@@ -44,7 +44,9 @@ export async function sendPush(
 ): Promise<PushResult> {
   let req: webpush.RequestDetails;
   try {
-    req = webpush.generateRequestDetails(subscription, payload, {
+    // Loaded with the first push, not at start-up (issue 21 item 1).
+    const { generateRequestDetails } = (await import("web-push")).default;
+    req = generateRequestDetails(subscription, payload, {
       vapidDetails: vapid,
       TTL: PUSH_TTL_SECONDS,
       contentEncoding: "aes128gcm",

@@ -1,6 +1,6 @@
+import { createECDH } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import webpush from "web-push";
 import type { AppConfig } from "../../lib/deps.ts";
 
 /** The server's VAPID identity (RFC 8292): the key pair every push is signed with, and a contact. */
@@ -54,7 +54,7 @@ function readOrCreate(file: string): { publicKey: string; privateKey: string } {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
   mkdirSync(path.dirname(file), { recursive: true });
-  const fresh = webpush.generateVAPIDKeys();
+  const fresh = generateVapidKeys();
   try {
     writeFileSync(file, `${JSON.stringify(fresh, null, 2)}\n`, { mode: 0o600, flag: "wx" });
     return fresh;
@@ -63,4 +63,17 @@ function readOrCreate(file: string): { publicKey: string; privateKey: string } {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return readOrCreate(file);
     throw e;
   }
+}
+
+/**
+ * A P-256 key pair in the form VAPID uses (RFC 8292): the uncompressed public point (65 bytes) and
+ * the private scalar (32 bytes), base64url; what `web-push`'s generateVAPIDKeys makes, without
+ * loading the library at start-up.
+ */
+function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const priv = ecdh.getPrivateKey();
+  const padded = Buffer.concat([Buffer.alloc(Math.max(0, 32 - priv.length)), priv]);
+  return { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: padded.toString("base64url") };
 }

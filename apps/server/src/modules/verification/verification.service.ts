@@ -8,14 +8,13 @@ import {
   MSG,
   TIPO_DOCUMENTO_LABELS,
 } from "@valoriza/domain";
-import sharp from "sharp";
 import type { Executor, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { recordAdminAction } from "../admin/index.ts";
-import { checkImagePixels, decodeImage, MAX_IMAGE_PIXELS } from "../assets/index.ts";
+import { checkImagePixels, decodeImage, loadSharp, MAX_IMAGE_PIXELS } from "../assets/index.ts";
 import { enqueueMail, publicUrl } from "../mail/index.ts";
 import { notify } from "../notifications/index.ts";
 import { findUserById } from "../users/index.ts";
@@ -69,6 +68,7 @@ async function reencode(dataUrl: string, what: string): Promise<Buffer> {
     if (e instanceof AppError) throw new AppError(e.code, e.message.replace(/^La imagen \d+/, what), e.details);
     throw e;
   }
+  const sharp = await loadSharp();
   try {
     return await sharp(img.bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
