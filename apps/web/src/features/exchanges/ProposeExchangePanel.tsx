@@ -1,10 +1,9 @@
-import { creditsLabel, DEALS_MSG, EXCHANGE_MSG, type ExchangeProposal, formatCOP } from "@valoriza/domain";
+import { creditsLabel, DEALS_MSG, EXCHANGE_MSG, type ExchangeProposal } from "@valoriza/domain";
 import { ArrowLeftRight, PackagePlus, RefreshCw, Scale, Send } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { CreditsHowTo, isInsufficientCreditsText } from "../../components/credits-help.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
-import { AssetTypeIcon } from "../../components/ui/asset-card.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -15,8 +14,9 @@ import { ApiError } from "../../lib/api.ts";
 import type { Asset } from "../../lib/assets.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { toast } from "../../lib/toast.ts";
-import { cn, errorMessage } from "../../lib/utils.ts";
+import { errorMessage } from "../../lib/utils.ts";
 import { useMyExchangeableAssets, useProposeExchange } from "./api.ts";
+import { OfferOption, ValueBox } from "./ProposalParts.tsx";
 
 /** The server's cap on creditosAdicionales (createExchangeSchema). */
 const MAX_EXTRA = 1_000_000_000;
@@ -332,77 +332,5 @@ export function ProposeExchangePanel({
         )}
       </div>
     </Card>
-  );
-}
-
-function OfferOption({
-  name,
-  asset,
-  checked,
-  onSelect,
-}: {
-  name: string;
-  asset: Asset;
-  checked: boolean;
-  onSelect: () => void;
-}) {
-  const thumb = asset.thumbnails[0] ?? asset.images[0];
-  return (
-    <label
-      className={cn(
-        "flex cursor-pointer items-center gap-3 rounded-xl border-2 p-2.5 text-sm transition-colors",
-        "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-500",
-        checked ? "border-emerald-600 bg-emerald-50" : "border-slate-200 hover:border-emerald-300",
-      )}
-    >
-      <input type="radio" name={name} value={asset.id} checked={checked} onChange={onSelect} className="sr-only" />
-      <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-500">
-        {thumb ? (
-          <img src={thumb} alt="" className="size-full object-cover" loading="lazy" />
-        ) : (
-          <AssetTypeIcon type={asset.assetType} className="size-5" />
-        )}
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="block truncate font-semibold text-slate-900">{asset.title}</span>
-        <span className="block text-xs text-slate-600 tabular-nums">
-          {asset.credits !== null ? creditsLabel(asset.credits) : "Sin créditos asignados"}
-        </span>
-      </span>
-      <span
-        aria-hidden="true"
-        className={cn(
-          "flex size-5 shrink-0 items-center justify-center rounded-full border-2",
-          checked ? "border-emerald-600" : "border-slate-300",
-        )}
-      >
-        {checked ? <span className="size-2.5 rounded-full bg-emerald-600" /> : null}
-      </span>
-    </label>
-  );
-}
-
-function ValueBox({
-  label,
-  title,
-  credits,
-  cop,
-  testId,
-}: {
-  label: string;
-  title: string;
-  credits: number | null;
-  cop: number | null;
-  testId: string;
-}) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5 rounded-xl border border-slate-200 p-3" data-testid={testId}>
-      <span className="text-xs font-medium text-slate-500">{label}</span>
-      <span className="line-clamp-2 text-sm font-semibold break-words text-slate-900">{title}</span>
-      <span className="mt-auto pt-1 text-base font-extrabold text-emerald-700 tabular-nums">
-        {credits !== null ? creditsLabel(credits) : "—"}
-      </span>
-      {cop !== null ? <span className="text-xs text-slate-500 tabular-nums">{formatCOP(cop)}</span> : null}
-    </div>
   );
 }

@@ -1,7 +1,6 @@
 import {
   ASSET_MSG,
   CATEGORY_NAMES,
-  CONDITION_LABELS,
   creditsLabel,
   currentYearInColombia,
   formatCOP,
@@ -10,10 +9,9 @@ import {
   subcategoriesOf,
   tryValuateGood,
 } from "@valoriza/domain";
-import { CircleCheck, Plus, Tag } from "lucide-react";
+import { Tag } from "lucide-react";
 import { type ReactNode, useCallback, useRef, useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
-import { Link } from "react-router-dom";
 import {
   CategoryValueBound,
   ConditionField,
@@ -23,7 +21,7 @@ import {
 } from "../../components/goods-fields.tsx";
 import { RequireSession } from "../../components/require-session.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
-import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, NativeSelect, Textarea } from "../../components/ui/input.tsx";
@@ -36,6 +34,7 @@ import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { invalidateAfterCreditChange } from "../../lib/query-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { publishForSale, type SellResult, serverMessage } from "./api.ts";
+import { SellResultCard } from "./SellResultCard.tsx";
 
 const CURRENT_YEAR = currentYearInColombia();
 const sellSchema = makeSellFormSchema(CURRENT_YEAR);
@@ -321,81 +320,5 @@ function SellForm({
         </div>
       </Card>
     </form>
-  );
-}
-
-function SellResultCard({
-  result,
-  sent,
-  onAnother,
-}: {
-  result: SellResult;
-  sent: SellFormData;
-  onAnother: () => void;
-}) {
-  const asset = result.asset;
-  const { previous, added, current } = result.userCredits;
-  const credits = asset?.credits ?? added;
-  const value = asset?.valorActualCOP ?? asset?.valueCOP ?? sent.baseValueCOP;
-  const rows: [string, ReactNode][] = [
-    ["Título", asset?.title ?? sent.title],
-    ["Categoría", asset?.category || sent.category],
-    ["Condición", CONDITION_LABELS[sent.condition]],
-    ["Valor", formatCOP(value)],
-    ["Créditos", credits !== null ? creditsLabel(credits) : "—"],
-    [
-      "Depreciación",
-      asset?.depreciation !== null && asset?.depreciation !== undefined ? `${asset.depreciation} %` : "—",
-    ],
-  ];
-  return (
-    <Card className="p-6 sm:p-8" data-testid="sell-result">
-      <div className="flex items-center gap-3">
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
-          <CircleCheck aria-hidden="true" className="size-6" />
-        </span>
-        <h2 className="text-xl font-bold text-slate-900" role="status">
-          ¡Tu activo está a la venta!
-        </h2>
-      </div>
-      <dl className="mt-6 grid gap-4 rounded-2xl bg-slate-50 p-4 text-sm sm:grid-cols-3">
-        {rows.map(([label, v]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="font-semibold break-words text-slate-900 tabular-nums">{v}</dd>
-          </div>
-        ))}
-      </dl>
-      <h3 className="mt-6 text-sm font-semibold text-slate-900">Tus créditos</h3>
-      <dl className="mt-2 grid grid-cols-3 gap-3 text-sm">
-        <div className="rounded-xl border border-slate-200 p-3">
-          <dt className="text-xs text-slate-600">Anteriores</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums" data-testid="credits-previous">
-            {previous !== null ? creditsLabel(previous) : "—"}
-          </dd>
-        </div>
-        <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-3">
-          <dt className="text-xs text-emerald-800">Agregados</dt>
-          <dd className="font-bold text-emerald-800 tabular-nums" data-testid="credits-added">
-            {added !== null ? `+${creditsLabel(added)}` : "—"}
-          </dd>
-        </div>
-        <div className="rounded-xl border border-slate-200 p-3">
-          <dt className="text-xs text-slate-600">Actuales</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums" data-testid="credits-current">
-            {current !== null ? creditsLabel(current) : "—"}
-          </dd>
-        </div>
-      </dl>
-      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-        <Button onClick={onAnother}>
-          <Plus aria-hidden="true" className="size-4" />
-          Vender Otro Activo
-        </Button>
-        <Link to="/mis-activos" className={buttonClasses({ variant: "outline" })}>
-          Ver Mis Activos
-        </Link>
-      </div>
-    </Card>
   );
 }
