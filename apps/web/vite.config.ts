@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress.ts";
 
 const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/].+\.ts$/;
@@ -27,8 +28,51 @@ function domainTreeShaking(): Plugin {
   };
 }
 
+/**
+ * Installable and readable offline (issue 20 item 1, ADR 023): the web app manifest and, in production
+ * builds only, the service worker src/sw.ts (Workbox, injectManifest: the build lists the files to
+ * precache into it). The page registers it itself, after the first paint (src/app/pwa.ts).
+ */
+const pwa = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "src",
+  filename: "sw.ts",
+  registerType: "prompt",
+  injectRegister: false,
+  manifestFilename: "manifest.webmanifest",
+  // The glob below already takes them (and the plugin adds the manifest itself).
+  includeManifestIcons: false,
+  manifest: {
+    id: "/",
+    name: "Valoriza",
+    short_name: "Valoriza",
+    description: "Mercado colaborativo de activos y créditos para Colombia.",
+    lang: "es-CO",
+    dir: "ltr",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#0f766e",
+    background_color: "#f8fafc",
+    categories: ["finance", "shopping"],
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  injectManifest: {
+    // The app shell: every bundle, style, page and icon of the build (not the .br/.gz twins, not Vite's manifest).
+    globPatterns: ["**/*.{js,css,html,svg,png}"],
+    globIgnores: ["**/node_modules/**", ".vite/**", "sw.js"],
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+    rollupFormat: "iife",
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), domainTreeShaking(), precompress()],
+  plugins: [react(), tailwindcss(), domainTreeShaking(), pwa, precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
