@@ -15,3 +15,6 @@ void preloadInitialRoute(window.location.pathname).then(() =>
     </StrictMode>,
   ),
 );
+
+// The service worker, once the page has loaded (ADR 023): production builds only; `vite dev` runs without one.
+if (import.meta.env.PROD) addEventListener("load", () => import("./app/pwa.ts").catch(() => {}));

@@ -1,18 +1,44 @@
-import { lazy, Suspense, useLayoutEffect, useState } from "react";
+import { type ComponentType, lazy, Suspense, useLayoutEffect, useState } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router-dom";
 import { LoadingState } from "../components/ui/spinner.tsx";
 import { ConsentGate } from "../features/legal/ConsentGate.tsx";
 import { useLiveEvents } from "../lib/live-events.ts";
+import { useOnline } from "../lib/online.ts";
 import { useSession } from "../lib/session.tsx";
+import { toast } from "../lib/toast.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { AuthDialogHost, ToasterHost } from "./LazyHosts.tsx";
+import type { OfflineNoticeProps } from "./OfflineNotice.tsx";
 import { PageErrorBoundary } from "./RouteError.tsx";
 
 // Unverified email (issue 16): a banner with 'Reenviar enlace', loaded only for signed-in people.
 const VerifyEmailBanner = lazy(() =>
   import("../features/auth/VerifyEmailBanner.tsx").then((m) => ({ default: m.VerifyEmailBanner })),
 );
+
+// Offline only (ADR 023): the notice, and the actions needing internet disabled. Without the service
+// worker's copy of its module, the words alone.
+const OfflineNotice = lazy<ComponentType<OfflineNoticeProps>>(() =>
+  import("./pwa.ts").then(
+    (m) => ({ default: m.OfflineNotice }),
+    () => ({ default: () => "Sin conexión." }),
+  ),
+);
+
+/** A live region that is always there, so screen readers hear 'Sin conexión' come and go. */
+function ConnectionStatus() {
+  const online = useOnline();
+  return (
+    <div role="status" aria-live="polite">
+      {online ? null : (
+        <Suspense fallback={null}>
+          <OfflineNotice toast={toast} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 /** New pages start at the top; back/forward keeps the browser's own scroll position. */
 function ScrollToTop({ pathname }: { pathname: string }) {
@@ -50,6 +76,7 @@ export function Layout() {
         Saltar al contenido
       </a>
       <Header />
+      <ConnectionStatus />
       {isAuthenticated ? (
         <Suspense fallback={null}>
           <VerifyEmailBanner />

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { Clock, LogIn, LogOut, UserPlus, X } from "lucide-react";
+import { Clock, Download, LogIn, LogOut, UserPlus, X } from "lucide-react";
 import { useRef } from "react";
 import { NavLink } from "react-router-dom";
 import { Button } from "../components/ui/button.tsx";
@@ -10,6 +10,7 @@ import { type SessionUser, useSession } from "../lib/session.tsx";
 import { cn } from "../lib/utils.ts";
 import { chatBadge } from "./badges.ts";
 import { COMING_SOON, type NavSection, SIGNED_IN_NAV, SIGNED_OUT_NAV } from "./navigation.ts";
+import { useInstallApp } from "./pwa.ts";
 
 /**
  * The site menu: a sheet from the right (Radix Dialog: focus trap, Esc, focus back to 'Menú').
@@ -25,6 +26,7 @@ export function NavigationSheet({
   onLogout: () => void;
 }) {
   const { user } = useSession();
+  const install = useInstallApp();
   const openerRef = useRef<HTMLElement | null>(null);
   const sections = user ? visibleSections(SIGNED_IN_NAV, user) : SIGNED_OUT_NAV;
   const close = () => onOpenChange(false);
@@ -100,6 +102,19 @@ export function NavigationSheet({
             ) : null}
           </nav>
           <div className="flex flex-col gap-2 border-t border-slate-100 p-4">
+            {/* Shown once the browser offers the installation (beforeinstallprompt); gone once installed. */}
+            {install ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  close();
+                  void install();
+                }}
+              >
+                <Download aria-hidden="true" className="size-4" />
+                Instalar app
+              </Button>
+            ) : null}
             {user ? (
               <Button
                 variant="outline"

@@ -26,6 +26,8 @@ export function FavoriteButton({
       aria-label={`Guardar en favoritos: ${title}`}
       title={isFavorite ? "Quitar de favoritos" : "Guardar en favoritos"}
       data-testid="favorite-button"
+      // Offline it is disabled with the others that need internet (lib/offline-actions.ts).
+      data-needs-network=""
       disabled={pending}
       onClick={() => (signedIn ? toggle() : openAuthDialog("login"))}
       className={cn(

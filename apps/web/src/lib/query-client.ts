@@ -3,11 +3,22 @@ import { QueryClient } from "@tanstack/react-query";
 /**
  * Spec §7 Generic: queries never go stale unless they say otherwise, nothing is retried and
  * nothing refetches on window focus.
+ *
+ * Offline (ADR 023): reads still run ('offlineFirst'), so the service worker can answer them with the
+ * last answer it kept, and the pages on screen refresh when the connection comes back. Writes are
+ * never held to run later by themselves ('always': offline they fail at once, and their buttons are
+ * disabled anyway).
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY },
-    mutations: { retry: false },
+    queries: {
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: "always",
+      staleTime: Number.POSITIVE_INFINITY,
+      networkMode: "offlineFirst",
+    },
+    mutations: { retry: false, networkMode: "always" },
   },
 });
 

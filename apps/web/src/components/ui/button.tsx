@@ -50,17 +50,24 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner, disables the button and sets aria-busy. */
   loading?: boolean;
   loadingText?: ReactNode;
+  /**
+   * The action needs the server (it sends something): offline it is disabled and says why
+   * (lib/offline-actions.ts, ADR 023). By default, submit buttons and buttons with a pending state
+   * (`loading` given) need it.
+   */
+  requiresNetwork?: boolean;
 }
 
 export function Button({
   variant,
   size,
-  loading = false,
+  loading,
   loadingText,
   className,
   children,
   disabled,
   type = "button",
+  requiresNetwork = type === "submit" || loading !== undefined,
   ...props
 }: ButtonProps) {
   return (
@@ -69,6 +76,7 @@ export function Button({
       className={buttonClasses({ variant, size, className })}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      data-needs-network={requiresNetwork ? "" : undefined}
       {...props}
     >
       {loading ? (
