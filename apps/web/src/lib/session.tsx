@@ -1,6 +1,7 @@
 import { TIMINGS } from "@valoriza/domain";
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
 import { openAuthDialog } from "./auth-dialog.ts";
+import { forgetPersonalCaches } from "./personal-cache.ts";
 import { queryClient, queryKeys, removeUserQueries } from "./query-client.ts";
 import { createStore, useStore } from "./store.ts";
 import { toast } from "./toast.ts";
@@ -117,6 +118,8 @@ export function getSessionEndReason(): SessionEndReason {
 
 export function startSession(session: Session): void {
   endReason = "none";
+  // The service worker's kept answers belong to one person: nobody else's survive a sign-in (ADR 023).
+  forgetPersonalCaches();
   writeStored(session);
   sessionStore.set(session);
   // Spec §5 Authentication: credits are reloaded 500 ms after a successful login or register.
@@ -147,6 +150,8 @@ export function endSession(reason: Exclude<SessionEndReason, "none"> = "logout")
   removeStored();
   sessionStore.set(null);
   removeUserQueries();
+  // Signing out leaves none of the person's answers on the device (an expired session keeps them).
+  if (reason === "logout") forgetPersonalCaches();
 }
 
 /** Keeps the stored user in step with profile edits (name, apellido). */
