@@ -97,7 +97,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       // sent to browsers that accept them, nothing is compressed per request (ADR 012).
       preCompressed: true,
       setHeaders(res, filePath) {
-        // Vite's hashed bundles never change; index.html always revalidates.
+        // Vite's hashed bundles never change; index.html always revalidates, and so do sw.js and
+        // manifest.webmanifest (a new service worker is found at the browser's next check; ADR 023).
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header("cache-control", "public, max-age=31536000, immutable");
         } else {
