@@ -23,12 +23,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (own storage) and page, with browser errors collected for assertions. */
+/**
+ * A fresh context (own storage) and page, with browser errors collected for assertions. The app's
+ * service worker (ADR 023) is bypassed unless `serviceWorkers: "allow"`: page.route() cannot see the
+ * requests a worker makes, and the other tests want the network as the page asks it.
+ */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
+  { serviceWorkers = "block" }: { serviceWorkers?: "allow" | "block" } = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: "es-CO", baseURL: baseURL() });
+  const context = await browser.newContext({ viewport, locale: "es-CO", baseURL: baseURL(), serviceWorkers });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const errors: string[] = [];
