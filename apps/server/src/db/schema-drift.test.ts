@@ -11,7 +11,8 @@
  * exclusion constraint); triggers and functions are not compared. Differences known when this test
  * was written are listed in ACCEPTED with their reason, and that list can only shrink. A failure names
  * the table and the difference: declare it in db/schema, or write a migration when the database is
- * the side that is wrong.
+ * the side that is wrong. Last, the newest drizzle-kit snapshot (drizzle/meta) must be db/schema, so
+ * that `npm run db:generate -w @valoriza/server` writes nothing on a clean tree (db/snapshot.ts).
  */
 import { is, SQL } from "drizzle-orm";
 import { getTableConfig, IndexedColumn, PgDialect, PgTable } from "drizzle-orm/pg-core";
@@ -19,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../test/harness.ts";
 import type { Database } from "./client.ts";
 import * as schema from "./schema/index.ts";
+import { newestSnapshot, pendingSchemaChanges } from "./snapshot.ts";
 
 /** Objects that exist only in SQL on purpose: the TypeScript schema cannot or should not declare them. */
 const SQL_ONLY = new Map<string, string>([
@@ -489,5 +491,12 @@ describe(`the migrated database matches db/schema (${process.env.TEST_DATABASE_U
   it("every accepted difference still happens (remove the entry once db/schema declares it)", () => {
     const seen = new Set(Object.values(drift).flat());
     expect([...ACCEPTED.keys()].filter((l) => !seen.has(l))).toEqual([]);
+  });
+});
+
+describe("the drizzle-kit snapshot is db/schema", () => {
+  it("npm run db:generate has nothing to write (after a migration written by hand: npx tsx apps/server/scripts/db-snapshot.ts)", async () => {
+    const pending = await pendingSchemaChanges();
+    expect(pending, `db:generate would write these, against ${newestSnapshot().file}`).toEqual([]);
   });
 });
