@@ -40,6 +40,9 @@ function Harness(props: { beforeSelect?: (p: Person) => Promise<void>; withProbl
   );
 }
 
+/** GET /users/email/{email} as its contract (userLookupResponseSchema) documents it. */
+const found = (id: string, name: string) => ({ success: true, _id: id, name, data: { _id: id, name } });
+
 const answer = (body: unknown, status = 200) =>
   vi.stubGlobal(
     "fetch",
@@ -53,7 +56,7 @@ function search(email: string) {
 
 describe("PersonByEmailPicker", () => {
   it("finds the person, shows the name with the focus on it, and 'Cambiar' goes back to the email", async () => {
-    answer({ success: true, data: { _id: "u2", name: "Beto" } });
+    answer(found("u2", "Beto"));
     render(<Harness />);
     search("beto@example.com");
     const picked = await screen.findByTestId("picked");
@@ -68,20 +71,20 @@ describe("PersonByEmailPicker", () => {
     render(<Harness />);
     search("  ");
     expect(await screen.findByText(MESSAGES.empty)).toBeTruthy();
-    answer({ success: true, data: { _id: "me", name: "Ana" } });
+    answer(found("me", "Ana"));
     search("ana@example.com");
     expect(await screen.findByText(MESSAGES.self)).toBeTruthy();
     answer({ message: "Usuario no encontrado" }, 404);
     search("nadie@example.com");
     expect(await screen.findByText("Usuario no encontrado")).toBeTruthy();
-    answer({ success: true, data: {} });
+    answer(found("", ""));
     search("raro@example.com");
     expect(await screen.findByText(MESSAGES.notFound)).toBeTruthy();
     expect(screen.queryByTestId("picked")).toBeNull();
   });
 
   it("hands problems to the form when asked, and waits for beforeSelect", async () => {
-    answer({ success: true, data: { _id: "u2", name: "Beto" } });
+    answer(found("u2", "Beto"));
     const beforeSelect = vi.fn(async () => {
       throw new Error("No pudimos cargar sus activos");
     });

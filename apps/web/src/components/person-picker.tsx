@@ -1,7 +1,7 @@
 import { Search, UserRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { isAuthError } from "../lib/api.ts";
-import { findPersonByEmail, type Person } from "../lib/people.ts";
+import { findPersonByEmail, type Person } from "../lib/contracts.ts";
 import { useSession } from "../lib/session.tsx";
 import { errorMessage } from "../lib/utils.ts";
 import { Button } from "./ui/button.tsx";

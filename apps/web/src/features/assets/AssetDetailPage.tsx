@@ -13,7 +13,7 @@ import { type Asset, assetPath } from "../../lib/assets.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSession } from "../../lib/session.tsx";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
-import { useAssetDetail } from "./api.ts";
+import { useAssetDetail } from "./detail-api.ts";
 import { Gallery } from "./Gallery.tsx";
 import {
   conditionLabel,

@@ -1,39 +1,25 @@
-import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { ASSET_MSG } from "@valoriza/domain";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import {
+  assetDeactivatedResponseSchema,
+  assetPublishedResponseSchema,
+  type BalancesDto,
+  operationFinishedResponseSchema,
+  pagedAssetListResponseSchema,
+  valuationMigratedResponseSchema,
+} from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
-import { type Asset, assetPath, normalizeAssetBody, normalizeAssetList } from "../../lib/assets.ts";
-import { takePageData } from "../../lib/page-data.ts";
+import type { Asset } from "../../lib/assets.ts";
+import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
 import { invalidateAfterCreditChange, queryKeys } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
-
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-
-/**
- * GET /activos/{id}: no session needed (overview §6). On the page the server served, the
- * detail it inlined is used at once (the same public answer, fetched with the page).
- */
-export function useAssetDetail(id: string) {
-  return useQuery({
-    queryKey: queryKeys.assetDetail(id),
-    initialData: () => (id ? takePageData(assetPath(id), normalizeAssetBody) : undefined),
-    queryFn: async ({ signal }) => {
-      const asset = normalizeAssetBody(await apiRequest(`/activos/${encodeURIComponent(id)}`, { signal }));
-      if (!asset) throw new Error(ASSET_MSG.loadAssetError);
-      return asset;
-    },
-    enabled: id !== "",
-  });
-}
 
 /** Assets per page of /mis-activos ('Cargar más' asks for the next one). */
 export const MY_ASSETS_PAGE = 24;
 
 interface AssetPage {
   items: Asset[];
-  /** All the user's assets (desactivados excluded by the server), or null when the server does not say. */
-  total: number | null;
+  /** All the user's assets (desactivados excluded by the server). */
+  total: number;
   offset: number;
   /** How many rows this page had before filtering (the next offset moves by this). */
   received: number;
@@ -50,10 +36,11 @@ export function useMyAssets() {
     initialPageParam: 0,
     queryFn: async ({ signal, pageParam }): Promise<AssetPage> => {
       const body = await apiRequest(`/assets/mine?limit=${MY_ASSETS_PAGE}&offset=${pageParam}`, { signal });
-      const rows = normalizeAssetList(body);
+      const page = parseAnswer(pagedAssetListResponseSchema, body);
+      const rows = page.data.map(assetFromContract);
       return {
         items: rows.filter((a) => a.status !== "desactivado"),
-        total: num(record(body).total),
+        total: page.total,
         offset: pageParam,
         received: rows.length,
       };
@@ -61,7 +48,7 @@ export function useMyAssets() {
     getNextPageParam: (last) => {
       const next = last.offset + last.received;
       if (last.received < MY_ASSETS_PAGE) return undefined;
-      return last.total !== null && next >= last.total ? undefined : next;
+      return next >= last.total ? undefined : next;
     },
     enabled: Boolean(user),
   });
@@ -72,10 +59,7 @@ export function useMyAssets() {
   return { ...query, assets, total: pages[0]?.total ?? null };
 }
 
-export interface BalanceAfter {
-  creditosDisponibles: number | null;
-  creditosBloqueados: number | null;
-}
+export type BalanceAfter = Pick<BalancesDto, "creditosDisponibles" | "creditosBloqueados">;
 
 export interface DeactivateResult {
   creditosDestruidos: number;
@@ -84,25 +68,20 @@ export interface DeactivateResult {
   balance: BalanceAfter;
 }
 
-function balanceAfter(data: Record<string, unknown>): BalanceAfter {
-  const b = record(data.balanceActualizado);
-  return { creditosDisponibles: num(b.creditosDisponibles), creditosBloqueados: num(b.creditosBloqueados) };
-}
-
 /** PUT /activos/desactivar/{id}: destroys 100 % of the asset's blocked credits. */
 export function useDeactivateAsset() {
   return useMutation({
     mutationFn: async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }): Promise<DeactivateResult> => {
-      const body = record(
+      const { message, data } = parseAnswer(
+        assetDeactivatedResponseSchema,
         await apiRequest(`/activos/desactivar/${encodeURIComponent(id)}`, { method: "PUT", idempotencyKey }),
       );
-      const data = record(body.data);
-      const movement = record(data.creditMovement);
+      const { creditosDisponibles, creditosBloqueados } = data.balanceActualizado;
       return {
-        creditosDestruidos: num(movement.creditosDestruidos) ?? 0,
-        razon: typeof movement.razon === "string" ? movement.razon : "",
-        message: typeof body.message === "string" ? body.message : "",
-        balance: balanceAfter(data),
+        creditosDestruidos: data.creditMovement.creditosDestruidos,
+        razon: data.creditMovement.razon,
+        message,
+        balance: { creditosDisponibles, creditosBloqueados },
       };
     },
     onSettled: () => invalidateAfterCreditChange(),
@@ -112,25 +91,24 @@ export function useDeactivateAsset() {
 export interface FinishResult {
   creditosLiberados: number;
   status: string;
-  vecesUsado: number | null;
+  vecesUsado: number;
 }
 
 /** PUT /operaciones/finalizar/{id}: releases the blocked credits of an asset in operation. */
 export function useFinishOperation() {
   return useMutation({
     mutationFn: async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }): Promise<FinishResult> => {
-      const body = record(
+      const { data } = parseAnswer(
+        operationFinishedResponseSchema,
         await apiRequest(`/operaciones/finalizar/${encodeURIComponent(id)}`, {
           method: "PUT",
           idempotencyKey,
         }),
       );
-      const data = record(body.data);
-      const asset = record(data.asset);
       return {
-        creditosLiberados: num(record(data.creditMovement).creditosLiberados) ?? 0,
-        status: typeof asset.status === "string" ? asset.status : "",
-        vecesUsado: num(asset.vecesUsado),
+        creditosLiberados: data.creditMovement.creditosLiberados,
+        status: data.asset.status,
+        vecesUsado: data.asset.vecesUsado,
       };
     },
     onSettled: () => invalidateAfterCreditChange(),
@@ -144,10 +122,11 @@ export function useFinishOperation() {
 export function usePublishAsset() {
   return useMutation({
     mutationFn: async ({ id, mainPurpose }: { id: string; mainPurpose: string }): Promise<{ message: string }> => {
-      const body = record(
-        await apiRequest(`/activos/publicar/${encodeURIComponent(id)}`, { method: "PUT", body: { mainPurpose } }),
-      );
-      return { message: typeof body.message === "string" ? body.message : "" };
+      const body = await apiRequest(`/activos/publicar/${encodeURIComponent(id)}`, {
+        method: "PUT",
+        body: { mainPurpose },
+      });
+      return { message: parseAnswer(assetPublishedResponseSchema, body).message };
     },
     onSettled: () => invalidateAfterCreditChange(),
   });
@@ -157,13 +136,9 @@ export function usePublishAsset() {
 export function useMigrateValuation() {
   return useMutation({
     mutationFn: async (): Promise<{ message: string; updated: number; total: number }> => {
-      const body = record(await apiRequest("/assets/migrate-valorizacion", { method: "POST" }));
-      const stats = record(body.stats);
-      return {
-        message: typeof body.message === "string" ? body.message : "",
-        updated: num(stats.updated) ?? 0,
-        total: num(stats.total) ?? 0,
-      };
+      const body = await apiRequest("/assets/migrate-valorizacion", { method: "POST" });
+      const { message, stats } = parseAnswer(valuationMigratedResponseSchema, body);
+      return { message, updated: stats.updated, total: stats.total };
     },
     onSettled: () => invalidateAfterCreditChange(),
   });

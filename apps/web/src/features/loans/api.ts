@@ -1,18 +1,21 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { Loan } from "@valoriza/domain";
+import {
+  type Loan,
+  lendableAssetsResponseSchema,
+  loanListResponseSchema,
+  loanResponseSchema,
+  pagedAssetListResponseSchema,
+  reputationResponseSchema,
+} from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
-import { type Asset, normalizeAssetList } from "../../lib/assets.ts";
+import type { Asset } from "../../lib/assets.ts";
+import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
-
 export const LOANS_ROOT = "loans";
 
-/** A loan as the cards show it (overview §3 Loan), tolerant of missing fields. */
+/** A loan as the cards show it (overview §3 Loan), from the loan contract. */
 export interface LoanView {
   id: string;
   assetId: string;
@@ -20,8 +23,8 @@ export interface LoanView {
   assetCategory: string;
   borrower: { id: string; name: string };
   lender: { id: string; name: string };
-  estado: string;
-  garantiaTipo: string;
+  estado: Loan["estado"];
+  garantiaTipo: Loan["garantiaTipo"];
   garantiaValor: number;
   /** The borrower's asset reserved as the guarantee (activo_colateral), else null. */
   collateral: { id: string; title: string } | null;
@@ -29,54 +32,39 @@ export interface LoanView {
   interes: number;
   interesCreditos: number;
   notas: string;
+  /** "" until the lender approves. */
   fechaDevolucionEsperada: string;
   puedeMarcarVencido: boolean;
 }
 
-const party = (value: unknown) => {
-  const p = record(value);
-  return { id: str(p._id) || str(value), name: str(p.name) };
-};
-
-export function normalizeLoan(raw: unknown): LoanView | null {
-  const l = record(raw) as Partial<Record<keyof Loan, unknown>>;
-  const id = str(l._id);
-  if (!id) return null;
-  const asset = record(l.activoId);
-  const collateral = record(l.garantiaActivoId);
-  const collateralId = str(collateral._id) || str(l.garantiaActivoId);
+export function loanView(l: Loan): LoanView {
   return {
-    id,
-    assetId: str(asset._id) || str(l.activoId),
-    assetTitle: str(asset.title) || "Activo",
-    assetCategory: str(asset.category),
-    borrower: party(l.prestatarioId),
-    lender: party(l.prestamistaId),
-    estado: str(l.estado) || "pendiente",
-    garantiaTipo: str(l.garantiaTipo),
-    garantiaValor: num(l.garantiaValor),
-    collateral: collateralId ? { id: collateralId, title: str(collateral.title) || "Activo" } : null,
-    plazoDias: num(l.plazoDias),
-    interes: num(l.interes),
-    interesCreditos: num(l.interesCreditos),
-    notas: str(l.notas),
-    fechaDevolucionEsperada: str(l.fechaDevolucionEsperada),
-    puedeMarcarVencido: l.puedeMarcarVencido === true,
+    id: l._id,
+    assetId: l.activoId._id,
+    assetTitle: l.activoId.title || "Activo",
+    assetCategory: l.activoId.category,
+    borrower: { id: l.prestatarioId._id, name: l.prestatarioId.name },
+    lender: { id: l.prestamistaId._id, name: l.prestamistaId.name },
+    estado: l.estado,
+    garantiaTipo: l.garantiaTipo,
+    garantiaValor: l.garantiaValor,
+    collateral: l.garantiaActivoId ? { id: l.garantiaActivoId._id, title: l.garantiaActivoId.title || "Activo" } : null,
+    plazoDias: l.plazoDias,
+    interes: l.interes,
+    interesCreditos: l.interesCreditos,
+    notas: l.notas,
+    fechaDevolucionEsperada: l.fechaDevolucionEsperada ?? "",
+    puedeMarcarVencido: l.puedeMarcarVencido,
   };
 }
-
-const listOf = (body: unknown) => {
-  const b = record(body);
-  const list = Array.isArray(body) ? body : Array.isArray(b.data) ? b.data : [];
-  return list.map(normalizeLoan).filter((l): l is LoanView => l !== null);
-};
 
 /** GET /loans/my-loans (as borrower) and GET /loans/as-lender: `data` arrays. */
 export function useLoans(role: "my-loans" | "as-lender") {
   const { user } = useSession();
   return useQuery({
     queryKey: [LOANS_ROOT, role, user?._id ?? ""] as const,
-    queryFn: async ({ signal }) => listOf(await apiRequest(`/loans/${role}`, { signal })),
+    queryFn: async ({ signal }) =>
+      parseAnswer(loanListResponseSchema, await apiRequest(`/loans/${role}`, { signal })).data.map(loanView),
     enabled: Boolean(user),
     refetchInterval: 15_000,
   });
@@ -89,11 +77,12 @@ export function useMyLendingAssets() {
   return useQuery({
     queryKey: ["myAssets", me, "prestar"] as const,
     queryFn: async ({ signal }): Promise<Asset[]> =>
-      normalizeAssetList(
+      parseAnswer(
+        pagedAssetListResponseSchema,
         await apiRequest(`/assets/user/${encodeURIComponent(me)}?mainPurpose=prestar&status=activo,disponible`, {
           signal,
         }),
-      ),
+      ).data.map(assetFromContract),
     enabled: Boolean(user),
   });
 }
@@ -108,16 +97,18 @@ export function useMyListedAssets(enabled: boolean) {
   return useQuery({
     queryKey: ["myAssets", me, "listed"] as const,
     queryFn: async ({ signal }): Promise<Asset[]> =>
-      normalizeAssetList(
+      parseAnswer(
+        pagedAssetListResponseSchema,
         await apiRequest(`/assets/user/${encodeURIComponent(me)}?status=activo,disponible&limit=200`, { signal }),
-      ),
+      ).data.map(assetFromContract),
     enabled: Boolean(user) && enabled,
   });
 }
 
 /** The lender's public assets offered for lending and free now. */
 export async function fetchLenderAssets(lenderId: string): Promise<Asset[]> {
-  return normalizeAssetList(await apiRequest(`/loans/lender-assets/${encodeURIComponent(lenderId)}`));
+  const body = await apiRequest(`/loans/lender-assets/${encodeURIComponent(lenderId)}`);
+  return parseAnswer(lendableAssetsResponseSchema, body).data.map(assetFromContract);
 }
 
 const refresh = () =>
@@ -143,8 +134,11 @@ export interface CreateLoanBody {
 export function useCreateLoan() {
   return useMutation({
     mutationFn: async ({ idempotencyKey, ...body }: CreateLoanBody & { idempotencyKey: string }) => {
-      const answer = record(await apiRequest("/loans/create", { method: "POST", body, idempotencyKey }));
-      return { loan: normalizeLoan(answer.data), message: str(answer.message) };
+      const answer = parseAnswer(
+        loanResponseSchema,
+        await apiRequest("/loans/create", { method: "POST", body, idempotencyKey }),
+      );
+      return { loan: loanView(answer.data), message: answer.message };
     },
     onSettled: refresh,
   });
@@ -155,10 +149,11 @@ export type LoanAction = "approve" | "confirm-return" | "default" | "cancel" | "
 export function useLoanAction() {
   return useMutation({
     mutationFn: async ({ id, action, idempotencyKey }: { id: string; action: LoanAction; idempotencyKey: string }) => {
-      const answer = record(
+      const answer = parseAnswer(
+        loanResponseSchema,
         await apiRequest(`/loans/${action}/${encodeURIComponent(id)}`, { method: "POST", idempotencyKey }),
       );
-      return { loan: normalizeLoan(answer.data), message: str(answer.message) };
+      return { loan: loanView(answer.data), message: answer.message };
     },
     onSettled: refresh,
   });
@@ -169,8 +164,8 @@ export function useReputation(userId: string | undefined) {
   return useQuery({
     queryKey: ["reputation", userId ?? ""] as const,
     queryFn: async ({ signal }) => {
-      const body = record(await apiRequest(`/reputation/${encodeURIComponent(userId ?? "")}`, { signal }));
-      return num(record(body.data).reputacion);
+      const body = await apiRequest(`/reputation/${encodeURIComponent(userId ?? "")}`, { signal });
+      return parseAnswer(reputationResponseSchema, body).data.reputacion;
     },
     enabled: Boolean(userId),
   });

@@ -14,9 +14,13 @@ import { errorMessage } from "../../lib/utils.ts";
 import { type RentalView, useCloseRental, useRentals } from "./api.ts";
 import { formatPeriod } from "./dates.ts";
 
-/** overview §4: rental status 'active' shown green, else orange; missing shows pendiente. */
-const STATUS_LABEL: Record<string, string> = { active: "Activo", closed: "Cerrado", finished: "Finalizado" };
-const statusLabel = (status: string) => (status ? (STATUS_LABEL[status] ?? status) : "pendiente");
+/** overview §4: rental status 'active' shown green, else orange. */
+const STATUS_LABEL: Record<RentalView["status"], string> = {
+  active: "Activo",
+  closed: "Cerrado",
+  finished: "Finalizado",
+};
+const statusLabel = (status: RentalView["status"]) => STATUS_LABEL[status];
 
 /** The public grid of /alquilar: every published rental, with its owner's 'Cerrar' on one's own. */
 export function ActiveRentals() {

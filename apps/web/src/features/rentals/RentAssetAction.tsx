@@ -50,7 +50,7 @@ export function RentAssetAction({ asset }: { asset: Asset }) {
     );
   }
   const view = query.data;
-  const rental = view.rental && (view.rental.status === "active" || view.rental.status === "") ? view.rental : null;
+  const rental = view.rental?.status === "active" ? view.rental : null;
   if (isOwner) return <OwnerNote rental={rental} view={view} />;
   if (!rental) {
     return (

@@ -1,24 +1,30 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { AssetRental, CreateRentalData, Rental, RentalBooking } from "@valoriza/domain";
+import {
+  assetRentalResponseSchema,
+  type CreateRentalData,
+  pagedAssetListResponseSchema,
+  type Rental,
+  type RentalBooking,
+  rentalBookingListResponseSchema,
+  rentalBookingResponseSchema,
+  rentalListSchema,
+  rentalResponseSchema,
+} from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
-import { type Asset, normalizeAssetList } from "../../lib/assets.ts";
+import type { Asset } from "../../lib/assets.ts";
+import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 
 /*
  * Rentals (packages/domain/src/deals/rental.ts): publications (GET/POST /rentals, cerrar), the asset
  * page's view of one asset (GET /rentals/asset/{id}) and bookings (reservar, cancelar, finalizar).
- * Readers are tolerant of missing fields (a publication without status shows 'pendiente').
+ * Answers are parsed with the rental contracts, then shaped for the cards.
  */
-
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
 export const RENTALS_ROOT = "rentals";
 
-/** A publication as the grid shows it; `status` is "" when the server sent none. */
+/** A publication as the grid shows it. */
 export interface RentalView {
   id: string;
   assetId: string;
@@ -26,29 +32,25 @@ export interface RentalView {
   ownerId: string;
   ownerName: string;
   pricePerDay: number;
+  /** YYYY-MM-DD */
   startDate: string;
   endDate: string;
   terms: string;
-  status: string;
+  status: Rental["status"];
 }
 
-export function normalizeRental(raw: unknown): RentalView | null {
-  const r = record(raw) as Partial<Record<keyof Rental, unknown>>;
-  const id = str(r._id);
-  if (!id) return null;
-  const asset = record(r.assetId);
-  const owner = record(r.ownerId);
+export function rentalView(r: Rental): RentalView {
   return {
-    id,
-    assetId: str(asset._id) || str(r.assetId),
-    assetTitle: str(asset.title) || "Activo",
-    ownerId: str(owner._id) || str(r.ownerId),
-    ownerName: str(r.ownerName) || str(owner.name),
-    pricePerDay: num(r.pricePerDay),
-    startDate: str(r.startDate).slice(0, 10),
-    endDate: str(r.endDate).slice(0, 10),
-    terms: str(r.terms),
-    status: str(r.status),
+    id: r._id,
+    assetId: r.assetId._id,
+    assetTitle: r.assetId.title || "Activo",
+    ownerId: r.ownerId,
+    ownerName: r.ownerName,
+    pricePerDay: r.pricePerDay,
+    startDate: r.startDate.slice(0, 10),
+    endDate: r.endDate.slice(0, 10),
+    terms: r.terms,
+    status: r.status,
   };
 }
 
@@ -64,46 +66,31 @@ export interface BookingView {
   dias: number;
   pricePerDay: number;
   total: number;
-  estado: string;
-  miRol: "arrendatario" | "arrendador";
+  estado: RentalBooking["estado"];
+  miRol: RentalBooking["miRol"];
   puedeCancelar: boolean;
   puedeFinalizar: boolean;
 }
 
-const party = (value: unknown) => {
-  const p = record(value);
-  return { id: str(p._id) || str(value), name: str(p.name) };
-};
-
-export function normalizeBooking(raw: unknown): BookingView | null {
-  const b = record(raw) as Partial<Record<keyof RentalBooking, unknown>>;
-  const id = str(b._id);
-  if (!id) return null;
-  const asset = record(b.assetId);
+export function bookingView(b: RentalBooking): BookingView {
   return {
-    id,
-    rentalId: str(b.rentalId),
-    assetId: str(asset._id) || str(b.assetId),
-    assetTitle: str(asset.title) || "Activo",
-    renter: party(b.arrendatarioId),
-    owner: party(b.arrendadorId),
-    startDate: str(b.startDate).slice(0, 10),
-    endDate: str(b.endDate).slice(0, 10),
-    dias: num(b.dias),
-    pricePerDay: num(b.pricePerDay),
-    total: num(b.total),
-    estado: str(b.estado) || "reservada",
-    miRol: b.miRol === "arrendador" ? "arrendador" : "arrendatario",
-    puedeCancelar: b.puedeCancelar === true,
-    puedeFinalizar: b.puedeFinalizar === true,
+    id: b._id,
+    rentalId: b.rentalId,
+    assetId: b.assetId._id,
+    assetTitle: b.assetId.title || "Activo",
+    renter: { id: b.arrendatarioId._id, name: b.arrendatarioId.name },
+    owner: { id: b.arrendadorId._id, name: b.arrendadorId.name },
+    startDate: b.startDate.slice(0, 10),
+    endDate: b.endDate.slice(0, 10),
+    dias: b.dias,
+    pricePerDay: b.pricePerDay,
+    total: b.total,
+    estado: b.estado,
+    miRol: b.miRol,
+    puedeCancelar: b.puedeCancelar,
+    puedeFinalizar: b.puedeFinalizar,
   };
 }
-
-const arrayOf = (body: unknown): unknown[] => {
-  if (Array.isArray(body)) return body;
-  const data = record(body).data;
-  return Array.isArray(data) ? data : [];
-};
 
 /** GET /rentals: a bare array of publications (session optional). */
 export function useRentals() {
@@ -111,9 +98,7 @@ export function useRentals() {
   return useQuery({
     queryKey: [RENTALS_ROOT, "list", user?._id ?? ""] as const,
     queryFn: async ({ signal }) =>
-      arrayOf(await apiRequest("/rentals", { signal }))
-        .map(normalizeRental)
-        .filter((r): r is RentalView => r !== null),
+      parseAnswer(rentalListSchema, await apiRequest("/rentals", { signal })).map(rentalView),
     refetchInterval: 30_000,
   });
 }
@@ -124,9 +109,9 @@ export function useMyBookings() {
   return useQuery({
     queryKey: [RENTALS_ROOT, "bookings", user?._id ?? ""] as const,
     queryFn: async ({ signal }) =>
-      arrayOf(await apiRequest("/rentals/bookings", { signal }))
-        .map(normalizeBooking)
-        .filter((b): b is BookingView => b !== null),
+      parseAnswer(rentalBookingListResponseSchema, await apiRequest("/rentals/bookings", { signal })).data.map(
+        bookingView,
+      ),
     enabled: Boolean(user),
     refetchInterval: 15_000,
   });
@@ -139,11 +124,12 @@ export function useMyRentalAssets() {
   return useQuery({
     queryKey: ["myAssets", me, "alquilar"] as const,
     queryFn: async ({ signal }): Promise<Asset[]> =>
-      normalizeAssetList(
+      parseAnswer(
+        pagedAssetListResponseSchema,
         await apiRequest(`/assets/user/${encodeURIComponent(me)}?mainPurpose=alquilar&status=activo,disponible`, {
           signal,
         }),
-      ),
+      ).data.map(assetFromContract),
     enabled: Boolean(user),
   });
 }
@@ -159,19 +145,12 @@ export function useAssetRental(assetId: string) {
   return useQuery({
     queryKey: [RENTALS_ROOT, "asset", assetId] as const,
     queryFn: async ({ signal }): Promise<AssetRentalView> => {
-      const data = record(record(await apiRequest(`/rentals/asset/${encodeURIComponent(assetId)}`, { signal })).data);
-      const reservas = (Array.isArray(data.reservas) ? data.reservas : [])
-        .map((r) => ({
-          startDate: str(record(r).startDate).slice(0, 10),
-          endDate: str(record(r).endDate).slice(0, 10),
-        }))
-        .filter((r) => r.startDate && r.endDate)
+      const body = await apiRequest(`/rentals/asset/${encodeURIComponent(assetId)}`, { signal });
+      const { data } = parseAnswer(assetRentalResponseSchema, body);
+      const reservas = data.reservas
+        .map((r) => ({ startDate: r.startDate.slice(0, 10), endDate: r.endDate.slice(0, 10) }))
         .sort((a, b) => a.startDate.localeCompare(b.startDate));
-      return {
-        rental: data.rental ? normalizeRental(data.rental) : null,
-        reservas,
-        today: str((data as Partial<Record<keyof AssetRental, unknown>>).today),
-      };
+      return { rental: data.rental ? rentalView(data.rental) : null, reservas, today: data.today };
     },
     enabled: Boolean(assetId),
     refetchInterval: 30_000,
@@ -190,8 +169,11 @@ const refresh = () =>
 export function useCreateRental() {
   return useMutation({
     mutationFn: async ({ idempotencyKey, ...body }: CreateRentalData & { idempotencyKey: string }) => {
-      const answer = record(await apiRequest("/rentals", { method: "POST", body, idempotencyKey }));
-      return { rental: normalizeRental(answer.data), message: str(answer.message) };
+      const answer = parseAnswer(
+        rentalResponseSchema,
+        await apiRequest("/rentals", { method: "POST", body, idempotencyKey }),
+      );
+      return { rental: rentalView(answer.data), message: answer.message };
     },
     onSettled: refresh,
   });
@@ -200,8 +182,11 @@ export function useCreateRental() {
 export function useCloseRental() {
   return useMutation({
     mutationFn: async ({ id }: { id: string }) => {
-      const answer = record(await apiRequest(`/rentals/${encodeURIComponent(id)}/cerrar`, { method: "POST" }));
-      return { rental: normalizeRental(answer.data), message: str(answer.message) };
+      const answer = parseAnswer(
+        rentalResponseSchema,
+        await apiRequest(`/rentals/${encodeURIComponent(id)}/cerrar`, { method: "POST" }),
+      );
+      return { rental: rentalView(answer.data), message: answer.message };
     },
     onSettled: refresh,
   });
@@ -220,14 +205,15 @@ export function useBookRental() {
       endDate: string;
       idempotencyKey: string;
     }) => {
-      const answer = record(
+      const answer = parseAnswer(
+        rentalBookingResponseSchema,
         await apiRequest(`/rentals/${encodeURIComponent(rentalId)}/reservar`, {
           method: "POST",
           body: { startDate, endDate },
           idempotencyKey,
         }),
       );
-      return { booking: normalizeBooking(answer.data), message: str(answer.message) };
+      return { booking: bookingView(answer.data), message: answer.message };
     },
     onSettled: refresh,
   });
@@ -246,10 +232,11 @@ export function useBookingAction() {
       action: BookingAction;
       idempotencyKey: string;
     }) => {
-      const answer = record(
+      const answer = parseAnswer(
+        rentalBookingResponseSchema,
         await apiRequest(`/rentals/bookings/${encodeURIComponent(id)}/${action}`, { method: "POST", idempotencyKey }),
       );
-      return { booking: normalizeBooking(answer.data), message: str(answer.message) };
+      return { booking: bookingView(answer.data), message: answer.message };
     },
     onSettled: refresh,
   });
