@@ -22,6 +22,7 @@ export const ID_OF = {
   compra: "de la compra",
   retiro: "del retiro",
   revision: "de la revisión",
+  senal: "de la señal",
   chat: "del chat",
   notificacion: "de la notificación",
 } as const;

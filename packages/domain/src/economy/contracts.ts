@@ -7,6 +7,19 @@ export const economicReportSchema = z.object({
   creditosDestruidos: credits.describe("Créditos destruidos desde el inicio"),
   creditosEnRevision: credits.describe("Créditos de activos autodeclarados retenidos en revisión (ADR 015)"),
   creditosLiberadosMes: credits.describe("Créditos de activos autodeclarados liberados este mes (hora de Colombia)"),
+  colaLiberacion: z
+    .object({
+      creditos: credits.describe(
+        "Créditos de personas verificadas que esperan su turno (ventana de 30 días o tope diario)",
+      ),
+      revisiones: z.number().int(),
+      topeDiario: credits.describe(
+        "Máximo que la plataforma libera sola por día: el mayor entre 20.000 y el 1 % de la circulación",
+      ),
+      liberadosHoy: credits.describe("Liberados hoy por la fila (hora de Colombia)"),
+      esperanVerificacion: credits.describe("Créditos que esperan la verificación de identidad de su dueño"),
+    })
+    .describe("La fila de liberación de créditos autodeclarados (ADR 015), en orden de llegada"),
   metricas: z.object({
     totalUsuarios: z.number().int(),
     totalActivos: z.number().int().describe("Activos que no están desactivados"),

@@ -61,18 +61,44 @@ export const MAX_REGISTRATIONS_PER_DAY = 10;
 export const MAX_CREDITS_ISSUED_PER_DAY = 300_000;
 
 /**
- * Credits from self-declared assets that become spendable (disponible) per person per
- * rolling 30 days; beyond it they stay blocked 'en revisión' until the window allows
- * them or an admin approves them.
+ * Tiers (issue 17, ADR 015): credits from self-declared assets become spendable only for people
+ * whose identity is verified (users.verified). Without it: 0 (everything waits 'en revisión' until
+ * the person verifies their identity). Verified: RELEASE_LIMIT_VERIFIED per rolling 30 days, oldest
+ * review first; an admin may raise one person's window (up to MAX_RAISED_RELEASE_LIMIT).
  */
 export const RELEASE_WINDOW_DAYS = 30;
-export const RELEASE_LIMIT_UNVERIFIED = 2_000;
-export const RELEASE_LIMIT_VERIFIED = 20_000;
+export const RELEASE_LIMIT_UNVERIFIED = 0;
+export const RELEASE_LIMIT_VERIFIED = 10_000;
+export const MAX_RAISED_RELEASE_LIMIT = 1_000_000;
 
-/** Signals: value >= factor x typical; >= N registrations in 24 h; >= N completed deals with one counterpart in 30 days. */
+/**
+ * Concentration: an account without identity verification holds at most this many spendable
+ * credits; what it receives above it (from other people, or back from a refund) waits in review.
+ */
+export const MAX_SPENDABLE_UNVERIFIED = 5_000;
+
+/** Fan-in signal: receipts from >= FAN_IN_SENDERS distinct accounts younger than 30 days within 7 days. */
+export const FAN_IN_SENDERS = 3;
+export const FAN_IN_WINDOW_DAYS = 7;
+export const FAN_IN_YOUNG_ACCOUNT_DAYS = 30;
+
+/**
+ * The platform brake: automatic releases (the 30-day windows) make at most max(20.000, 1 % of the
+ * circulation) credits spendable per Colombian calendar day; the rest queues, oldest first.
+ */
+export const BRAKE_MIN_CREDITS_PER_DAY = 20_000;
+export const BRAKE_CIRCULATION_PERCENT = 1;
+
+/**
+ * Signals (flag the whole release for an admin): value >= factor x typical; >= N registrations made
+ * in the 24 h up to the asset (whoever owns them now); >= N completed deals with one counterpart in
+ * 30 days (this one included; cancelled, rejected or expired deals never count).
+ */
 export const SIGNAL_VALUE_FACTOR = 5;
 export const SIGNAL_BURST_REGISTRATIONS = 8;
 export const SIGNAL_REPEATED_DEALS = 3;
+/** Completed deals (never cancelled, rejected or expired ones) count for this many days. */
+export const SIGNAL_REPEATED_DEALS_DAYS = 30;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -89,7 +115,28 @@ export function typicalValueCOP(category: string): number {
   return TYPICAL_GOOD_VALUE_COP_BY_CATEGORY[category] ?? TYPICAL_GOOD_VALUE_COP_DEFAULT;
 }
 
-export const releaseLimit = (verified: boolean) => (verified ? RELEASE_LIMIT_VERIFIED : RELEASE_LIMIT_UNVERIFIED);
+/** A person's 30-day window: 0 without identity verification; the admin's raise (if any) or the default. */
+export const releaseLimit = (verified: boolean, raised?: number | null) =>
+  verified ? (raised ?? RELEASE_LIMIT_VERIFIED) : RELEASE_LIMIT_UNVERIFIED;
+
+/** The platform's automatic releases per day for a circulation of `circulation` credits. */
+export const brakeCap = (circulation: number) =>
+  Math.max(BRAKE_MIN_CREDITS_PER_DAY, Math.floor((Math.max(0, circulation) * BRAKE_CIRCULATION_PERCENT) / 100));
+
+/** The first instant of the Colombian calendar day (UTC-5 all year) of `now`. */
+export function colombiaDayStart(now: Date): Date {
+  const co = new Date(now.getTime() - 5 * 60 * 60 * 1000);
+  return new Date(Date.UTC(co.getUTCFullYear(), co.getUTCMonth(), co.getUTCDate(), 5, 0, 0));
+}
+
+const fechaFmt = new Intl.DateTimeFormat("es-CO", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "America/Bogota",
+});
+/** '12 de mayo de 2026' (Colombia). */
+export const formatReleaseDate = (d: Date) => fechaFmt.format(d);
 
 export const LIMITS_MSG = {
   valueTooHigh: (max: number, what: string) =>
@@ -98,11 +145,19 @@ export const LIMITS_MSG = {
     `Alcanzaste el máximo de ${max} registros en 24 horas. Intenta de nuevo más tarde.`,
   tooManyCreditsToday: (left: number) =>
     `Este registro supera el máximo de ${fmt(MAX_CREDITS_ISSUED_PER_DAY)} créditos emitidos por persona en 24 horas (te quedan ${fmt(left)}).`,
+  /** The reason of self-declared credits of a person without identity verification (exactly this). */
+  verifyIdentity: "Verifica tu identidad para liberar tus créditos",
+  concentration: `Verifica tu identidad para liberar tus créditos. Sin verificación de identidad puedes tener hasta ${fmt(MAX_SPENDABLE_UNVERIFIED)} créditos disponibles: lo que recibas por encima espera aquí y se libera a medida que uses los que tienes.`,
+  windowWait: (fecha: string, limit: number) =>
+    `Se liberan el ${fecha}: puedes liberar hasta ${fmt(limit)} créditos de activos autodeclarados cada ${RELEASE_WINDOW_DAYS} días, en orden de llegada.`,
+  brakeWait: (fecha: string, cap: number) =>
+    `Se liberan el ${fecha} (fecha estimada): la plataforma libera hasta ${fmt(cap)} créditos al día, en orden de llegada.`,
+  adminWait: (label: string) => `${label}. Un administrador debe revisarlos antes de liberarlos.`,
   reviewReasonLimit: (limit: number) =>
-    `Superaste el límite de ${fmt(limit)} créditos liberados en ${RELEASE_WINDOW_DAYS} días para cuentas ${limit === RELEASE_LIMIT_VERIFIED ? "verificadas" : "sin verificar"}. Se liberan cuando la ventana lo permita o un administrador los apruebe.`,
+    `Superaste el límite de ${fmt(limit)} créditos liberados en ${RELEASE_WINDOW_DAYS} días. Se liberan en orden de llegada cuando la ventana lo permita.`,
   reviewReasonSignal: "La operación tiene señales que un administrador debe revisar antes de liberar los créditos.",
   inReviewExplain:
-    "Créditos en revisión: vienen de activos autodeclarados y quedan bloqueados hasta que la ventana de 30 días lo permita o un administrador los apruebe.",
+    "Créditos en revisión: vienen de activos autodeclarados o los recibiste por encima del tope sin verificación, y quedan bloqueados hasta la fecha indicada, hasta que verifiques tu identidad o hasta que un administrador los apruebe.",
 } as const;
 
 export const SIGNAL_LABELS = {
@@ -110,8 +165,24 @@ export const SIGNAL_LABELS = {
   rafaga: "Muchos registros en poco tiempo",
   tratos_repetidos: "Tratos repetidos con la misma persona",
   limite: "Límite de liberación de 30 días",
+  verificacion: "Falta la verificación de identidad",
+  freno: "Tope diario de la plataforma",
+  concentracion: "Tope de créditos disponibles sin verificación",
 } as const;
 export type ReviewReason = keyof typeof SIGNAL_LABELS;
+/** Reviews released by the queue on their own (window and brake); the others wait for an admin or a verification. */
+export const AUTOMATIC_REVIEW_REASONS = ["limite", "verificacion", "freno"] as const;
+/** Reasons that only an admin clears. */
+export const ADMIN_REVIEW_REASONS = ["valor_alto", "rafaga", "tratos_repetidos"] as const;
+
+/** What a review waits for. */
+export const REVIEW_WAITS = {
+  verificacion: "Tu verificación de identidad",
+  ventana: "Tu ventana de 30 días",
+  freno: "El tope diario de la plataforma",
+  administrador: "Un administrador",
+} as const;
+export type ReviewWait = keyof typeof REVIEW_WAITS;
 
 /** The refusal message for a registration of `valueCOP`, or null when it is within the per-registration bound. */
 export function registrationValueRefusal(assetType: LimitAssetType, category: string, valueCOP: number): string | null {
@@ -146,27 +217,101 @@ export function valueSignal(assetType: LimitAssetType, category: string, valueCO
 
 /**
  * How much of a release of `amount` credits may become spendable now, given `releasedInWindow`
- * credits already released in the rolling window: all of it or nothing goes to review past the limit
- * (the part within the limit is released, the rest stays 'en revisión').
+ * credits already released in the person's rolling window of `limit` and `brakeLeft` credits the
+ * platform may still release today: the part within both is spendable, the rest waits 'en revisión'.
  */
 export function splitRelease(
   amount: number,
   releasedInWindow: number,
-  verified: boolean,
+  limit: number,
+  brakeLeft: number = Number.POSITIVE_INFINITY,
 ): { spendable: number; inReview: number } {
-  const left = Math.max(0, releaseLimit(verified) - releasedInWindow);
-  const spendable = Math.min(amount, left);
+  const left = Math.max(0, Math.min(limit - releasedInWindow, brakeLeft));
+  const spendable = Math.max(0, Math.min(amount, left));
   return { spendable, inReview: amount - spendable };
 }
 
 /**
- * The documented bound (ADR 015): the most spendable credits `accounts` colluding unverified
- * accounts can make from self-declared value over a span of `days` (0 = one instant). Any set
- * of releases less than 30 days apart lies in one rolling window, so a span of `days` holds at
- * most floor(days / 30) + 1 windows' worth per account: 4.000 for two accounts within 30 days.
+ * The bound on people (ADR 015): the most spendable credits that can be made from self-declared
+ * value over a span of `days` (0 = one instant) by `verifiedPeople` identity-verified people with
+ * the default window, whatever the number of accounts without identity verification (they make
+ * none). Any releases less than 30 days apart lie in one rolling window, so a span of `days` holds
+ * at most floor(days / 30) + 1 windows per person.
  */
-export function collusionBound(accounts: number, days: number): number {
-  return accounts * RELEASE_LIMIT_UNVERIFIED * (Math.floor(days / RELEASE_WINDOW_DAYS) + 1);
+export function selfDeclaredBound(verifiedPeople: number, days: number): number {
+  return verifiedPeople * RELEASE_LIMIT_VERIFIED * (Math.floor(days / RELEASE_WINDOW_DAYS) + 1);
+}
+
+/** The platform's bound on automatic releases over `days` calendar days at a brake of `cap` per day. */
+export const brakeBound = (cap: number, days: number) => cap * (Math.ceil(days) + 1);
+
+export interface ReleaseSchedule {
+  /** When the whole item will be spendable (estimated when the brake decides it). */
+  at: Date;
+  /** What decides the date: the person's 30-day window or the platform's daily brake. */
+  by: "ventana" | "freno";
+}
+
+/**
+ * When each of a verified person's queued items (oldest first, `remaining` credits each) becomes
+ * spendable: the rolling window frees each release's credits 30 days after it, items are released
+ * in parts, oldest first; the brake (optional) gives `leftToday` today and `cap` each later day,
+ * first to the `ahead` credits queued before this person's items. Items that can never be released
+ * (a window of 0) are left out.
+ */
+export function scheduleReleases(input: {
+  now: Date;
+  limit: number;
+  windowReleases: readonly { at: Date; amount: number }[];
+  pending: readonly { id: string; remaining: number }[];
+  brake?: { leftToday: number; cap: number; ahead: number };
+}): Map<string, ReleaseSchedule> {
+  const out = new Map<string, ReleaseSchedule>();
+  if (input.limit <= 0) return out;
+  const W = RELEASE_WINDOW_DAYS * DAY_MS;
+  const now = input.now.getTime();
+  const exp = input.windowReleases
+    .filter((r) => r.at.getTime() > now - W && r.amount > 0)
+    .map((r) => ({ t: r.at.getTime() + W, a: r.amount }))
+    .sort((x, y) => x.t - y.t);
+  let room = input.limit - exp.reduce((s, e) => s + e.a, 0);
+  let t = now;
+  let cum = 0;
+  const dayStart = colombiaDayStart(input.now).getTime();
+  for (const item of input.pending) {
+    let rem = item.remaining;
+    for (let guard = 0; rem > 0 && guard < 100_000; guard++) {
+      while (exp.length > 0 && (exp[0]?.t ?? Number.POSITIVE_INFINITY) <= t) room += exp.shift()?.a ?? 0;
+      const g = Math.min(rem, Math.max(0, room));
+      if (g > 0) {
+        room -= g;
+        rem -= g;
+        exp.push({ t: t + W, a: g });
+      }
+      if (rem > 0) {
+        const next = exp[0];
+        if (!next) break;
+        t = Math.max(t, next.t);
+      }
+    }
+    if (rem > 0) break;
+    cum += item.remaining;
+    let at = t;
+    let by: ReleaseSchedule["by"] = "ventana";
+    if (input.brake) {
+      const need = input.brake.ahead + cum - Math.max(0, input.brake.leftToday);
+      if (need > 0) {
+        const days = Math.ceil(need / Math.max(1, input.brake.cap));
+        const brakeAt = dayStart + days * DAY_MS;
+        if (brakeAt > at) {
+          at = brakeAt;
+          by = "freno";
+        }
+      }
+    }
+    out.set(item.id, { at: new Date(at), by });
+  }
+  return out;
 }
 
 /** Live warning for the wizard and /vender: the declared value against the bound (null when fine). */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  collusionBound,
+  BRAKE_MIN_CREDITS_PER_DAY,
+  brakeCap,
+  colombiaDayStart,
+  DAY_MS,
   dailyRefusal,
   MAX_CREDITS_ISSUED_PER_DAY,
   MAX_REGISTRATIONS_PER_DAY,
@@ -8,6 +11,9 @@ import {
   RELEASE_LIMIT_UNVERIFIED,
   RELEASE_LIMIT_VERIFIED,
   registrationValueRefusal,
+  releaseLimit,
+  scheduleReleases,
+  selfDeclaredBound,
   splitRelease,
   valueSignal,
 } from "./index.ts";
@@ -31,19 +37,69 @@ describe("limits", () => {
     expect(dailyRefusal(1, MAX_CREDITS_ISSUED_PER_DAY - 5, 6)).toMatch(/te quedan 5/);
   });
 
-  it("splits a release at the 30-day limit; verified accounts get the higher one", () => {
-    expect(splitRelease(1_500, 0, false)).toEqual({ spendable: 1_500, inReview: 0 });
-    expect(splitRelease(1_500, 1_000, false)).toEqual({ spendable: 1_000, inReview: 500 });
-    expect(splitRelease(1_500, RELEASE_LIMIT_UNVERIFIED, false)).toEqual({ spendable: 0, inReview: 1_500 });
-    expect(splitRelease(1_500, RELEASE_LIMIT_UNVERIFIED, true)).toEqual({ spendable: 1_500, inReview: 0 });
-    expect(splitRelease(RELEASE_LIMIT_VERIFIED + 1, 0, true).inReview).toBe(1);
+  it("tiers: nothing for a person without identity verification, 10.000 per 30 days verified, raised by an admin", () => {
+    expect(RELEASE_LIMIT_UNVERIFIED).toBe(0);
+    expect(RELEASE_LIMIT_VERIFIED).toBe(10_000);
+    expect(releaseLimit(false)).toBe(0);
+    expect(releaseLimit(false, 50_000)).toBe(0);
+    expect(releaseLimit(true)).toBe(10_000);
+    expect(releaseLimit(true, 50_000)).toBe(50_000);
   });
 
-  it("flags goods far above the typical value; the bound of two colluders", () => {
+  it("splits a release at the window and the day's brake", () => {
+    expect(splitRelease(1_500, 0, releaseLimit(false))).toEqual({ spendable: 0, inReview: 1_500 });
+    expect(splitRelease(1_500, 0, releaseLimit(true))).toEqual({ spendable: 1_500, inReview: 0 });
+    expect(splitRelease(1_500, 9_000, releaseLimit(true))).toEqual({ spendable: 1_000, inReview: 500 });
+    expect(splitRelease(1_500, 0, releaseLimit(true), 600)).toEqual({ spendable: 600, inReview: 900 });
+    expect(splitRelease(RELEASE_LIMIT_VERIFIED + 1, 0, releaseLimit(true)).inReview).toBe(1);
+  });
+
+  it("the brake: the larger of 20.000 and 1 % of the circulation", () => {
+    expect(brakeCap(0)).toBe(BRAKE_MIN_CREDITS_PER_DAY);
+    expect(brakeCap(1_999_999)).toBe(20_000);
+    expect(brakeCap(3_000_000)).toBe(30_000);
+    // The Colombian day starts at 05:00 UTC.
+    expect(colombiaDayStart(new Date("2026-03-10T04:59:00Z")).toISOString()).toBe("2026-03-09T05:00:00.000Z");
+    expect(colombiaDayStart(new Date("2026-03-10T05:00:00Z")).toISOString()).toBe("2026-03-10T05:00:00.000Z");
+  });
+
+  it("schedules queued items oldest first, in parts, 30 days after the releases they wait for", () => {
+    const now = new Date("2026-03-10T15:00:00Z");
+    const day = (n: number) => new Date(now.getTime() + n * DAY_MS);
+    // 10.000 released 5 days ago: room again 25 days from now; 17.000 then 700 wait.
+    const s = scheduleReleases({
+      now,
+      limit: 10_000,
+      windowReleases: [{ at: day(-5), amount: 10_000 }],
+      pending: [
+        { id: "grande", remaining: 17_000 },
+        { id: "chico", remaining: 700 },
+      ],
+    });
+    expect(s.get("grande")).toEqual({ at: day(55), by: "ventana" });
+    expect(s.get("chico")).toEqual({ at: day(55), by: "ventana" });
+    // Room now: today, unless the brake has no room left for it.
+    const free = scheduleReleases({ now, limit: 10_000, windowReleases: [], pending: [{ id: "a", remaining: 5_000 }] });
+    expect(free.get("a")).toEqual({ at: now, by: "ventana" });
+    const braked = scheduleReleases({
+      now,
+      limit: 10_000,
+      windowReleases: [],
+      pending: [{ id: "a", remaining: 5_000 }],
+      brake: { leftToday: 1_000, cap: 20_000, ahead: 30_000 },
+    });
+    expect(braked.get("a")).toEqual({ at: new Date(colombiaDayStart(now).getTime() + 2 * DAY_MS), by: "freno" });
+    // A person without identity verification: never by the queue.
+    expect(scheduleReleases({ now, limit: 0, windowReleases: [], pending: [{ id: "a", remaining: 1 }] }).size).toBe(0);
+  });
+
+  it("flags goods far above the typical value; the bound on people", () => {
     expect(valueSignal("bien", "Tecnología", 10_000_000)).toBe(true);
     expect(valueSignal("bien", "Tecnología", 2_000_000)).toBe(false);
-    expect(collusionBound(2, 29.9)).toBe(2 * RELEASE_LIMIT_UNVERIFIED);
-    expect(collusionBound(2, 30)).toBe(4 * RELEASE_LIMIT_UNVERIFIED);
-    expect(collusionBound(2, 61)).toBe(6 * RELEASE_LIMIT_UNVERIFIED);
+    // No number of accounts without identity verification makes anything from self-declared value.
+    expect(selfDeclaredBound(0, 365)).toBe(0);
+    expect(selfDeclaredBound(1, 29.9)).toBe(10_000);
+    expect(selfDeclaredBound(1, 30)).toBe(20_000);
+    expect(selfDeclaredBound(2, 61)).toBe(60_000);
   });
 });

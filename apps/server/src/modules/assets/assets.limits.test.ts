@@ -111,6 +111,51 @@ describe("bounds at issuance (ADR 015)", () => {
     expect(await footprint(u)).toEqual(before);
   });
 
+  it("counts the registrations a person made, not the assets they still own: giving 5 away frees no room (issue 17)", async () => {
+    const [u, friend] = [await signUp(t.app), await signUp(t.app)] as [TestUser, TestUser];
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_REGISTRATIONS_PER_DAY; i++) {
+      const r = await post(u, "/api/assets", good({ mainPurpose: "regalar", title: `Regalo ${i}` }));
+      expect(r.statusCode, r.body).toBe(201);
+      ids.push(json(r).data._id);
+    }
+    for (const id of ids.slice(0, 5)) {
+      const g = await post(u, "/api/donations", {
+        assetId: id,
+        recipientId: friend.id,
+        message: "Para ti",
+        kind: "regalo",
+      });
+      expect(g.statusCode, g.body).toBe(201);
+      const ok = await post(friend, `/api/donations/accept/${json(g).data._id}`, {});
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const [owned] = await t.database.db.select({ n: count() }).from(assets).where(eq(assets.userId, u.id));
+    expect(owned?.n).toBe(MAX_REGISTRATIONS_PER_DAY - 5);
+    const refused = await post(u, "/api/assets", good());
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused).message).toMatch(/máximo de 10 registros en 24 horas/);
+
+    // The credits issued count the same way: a vehicle given away still counts for the day.
+    const v = await signUp(t.app);
+    const car = await post(
+      v,
+      "/api/assets",
+      good({ category: "Vehículos", baseValueCOP: 300_000_000, mainPurpose: "regalar" }),
+    );
+    expect(car.statusCode, car.body).toBe(201);
+    const g = await post(v, "/api/donations", {
+      assetId: json(car).data._id,
+      recipientId: friend.id,
+      message: "Para ti",
+      kind: "regalo",
+    });
+    expect((await post(friend, `/api/donations/accept/${json(g).data._id}`, {})).statusCode).toBe(200);
+    const second = await post(v, "/api/assets", good({ category: "Vehículos", baseValueCOP: 50_000_000 }));
+    expect(second.statusCode).toBe(422);
+    expect(json(second).message).toMatch(/créditos emitidos por persona en 24 horas/);
+  });
+
   it("holds under concurrency: 14 registrations at once, exactly 10 issue credits", async () => {
     const u = await signUp(t.app);
     const results = await Promise.all(

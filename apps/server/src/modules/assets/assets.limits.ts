@@ -1,17 +1,18 @@
 import { DAY_MS, dailyRefusal, registrationValueRefusal } from "@valoriza/domain";
-import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import type { BatchPart } from "../../lib/batch.ts";
 import { unprocessable } from "../../lib/errors.ts";
-import { lockPersonLimits, uuidv7Floor } from "../ledger/index.ts";
+import { lockPersonLimits, registrationsSql, uuidv7Floor } from "../ledger/index.ts";
 
 /**
  * Bounds at issuance (issue 12, ADR 015): the declared value per registration, and per person
  * per rolling 24 hours the number of registrations and the credits issued. Counted inside the
  * registration's transaction under the person's advisory lock, so two concurrent registrations of
  * one person are counted one after the other; a refusal (422) throws and the transaction rolls
- * back. Asset ids are uuidv7 of the injected clock, so "the last 24 hours" is an id range on the
- * person's assets.
+ * back. Asset ids are uuidv7 of the injected clock, so "the last 24 hours" is an id range.
+ * The count is of the registrations the person MADE (the holds issued to them, which never change
+ * owner, plus their own assets that issued nothing), not of the assets they still own: giving
+ * assets away frees no room (issue 17).
  */
 export interface IssuanceInput {
   userId: string;
@@ -31,10 +32,7 @@ export function checkIssuanceValue(p: IssuanceInput): void {
 }
 
 function dailyCountSql(p: IssuanceInput, excludeAssetId?: string) {
-  return sql`select count(*) as n, coalesce(sum(creditos_asignados), 0) as issued
-    from assets where user_id = ${p.userId} and id >= ${uuidv7Floor(p.now.getTime() - DAY_MS)}::uuid${
-      excludeAssetId ? sql` and id <> ${excludeAssetId}::uuid` : sql``
-    }`;
+  return registrationsSql(p.userId, uuidv7Floor(p.now.getTime() - DAY_MS), null, excludeAssetId);
 }
 
 function checkDaily(p: IssuanceInput, row: { n?: unknown; issued?: unknown } | undefined): void {

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assets } from "../../db/schema/index.ts";
 import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
+import { verifyPeople } from "../limits/limits.testkit.ts";
 
 let t: TestContext;
 let dataDir: string;
@@ -380,6 +381,8 @@ describe("deactivate, finish, release", () => {
 
   it("finishing an operation releases the credits once; deactivation is then refused", async () => {
     const u = await signUp(t.app);
+    // Identity-verified: the released credits are spendable (ADR 015).
+    await verifyPeople(t.database.db, u.id);
     const a = json(await post(u, "/api/assets", good())).data;
     const early = await put(u, `/api/operaciones/finalizar/${a._id}`);
     expect(early.statusCode).toBe(409);

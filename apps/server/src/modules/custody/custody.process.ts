@@ -94,7 +94,11 @@ function lines(ctx: Ctx) {
           (ctx.result.creditosLiberados ?? 0) > 0
             ? ` y se liberaron ${fmt(ctx.result.creditosLiberados ?? 0)} créditos del activo`
             : ""
-        }.`,
+        }.${
+          (ctx.result.creditosEnRevision ?? 0) > 0
+            ? ` ${fmt(ctx.result.creditosEnRevision ?? 0)} créditos del activo quedan en revisión: en tu billetera ves por qué y cuándo se liberan.`
+            : ""
+        }`,
         receptor: OWNERSHIP_TRANSFER_TYPES.includes(c.tipoTransaccion as CustodyTransactionType)
           ? `Confirmaste la entrega de "${title}". Ya es tuyo: lo ves en Mis Activos.`
           : `Confirmaste la entrega de "${title}".`,
@@ -167,6 +171,7 @@ export const custodyHandlers: ProcessHandlers<CustodyRow> = {
       const c = ctx.data;
       if (c.pagoCreditos <= 0) return;
       await escrowRelease(ctx.tx, {
+        now: ctx.now,
         userId: c.oferenteId,
         amount: c.pagoCreditos,
         ...ref(ctx),
@@ -200,6 +205,7 @@ export const custodyHandlers: ProcessHandlers<CustodyRow> = {
       const c = ctx.data;
       if (c.pagoCreditos <= 0) return;
       await escrowRefund(ctx.tx, {
+        now: ctx.now,
         userId: c.receptorId,
         amount: c.pagoCreditos,
         ...ref(ctx),

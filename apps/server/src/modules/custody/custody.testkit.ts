@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
 import { checkInvariants, transfer } from "../ledger/index.ts";
+import { verifyPeople } from "../limits/limits.testkit.ts";
 
 export const YEAR = currentYearInColombia(new Date());
 
@@ -102,7 +103,16 @@ export function kit(t: () => TestContext) {
     return { ...r, escrowMatches: Number(e?.account) === Number(e?.pending), escrow: e };
   }
 
-  const users = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => signUp(t().app, { name: `U${i}` })));
+  /**
+   * `n` people whose identity is verified (ADR 015): the sale, exchange, loan, rental and donation
+   * tests check that a completed operation releases the asset's credits as spendable, which only
+   * identity-verified people get. People without verification: modules/limits' tests.
+   */
+  const users = async (n: number) => {
+    const list = await Promise.all(Array.from({ length: n }, (_, i) => signUp(t().app, { name: `U${i}` })));
+    await verifyPeople(t().database.db, ...list.map((u) => u.id));
+    return list;
+  };
 
   return { req, fund, listFor, balance, buy, custodies, codeOf, confirm, cancel, asset, invariants, users };
 }

@@ -10,6 +10,7 @@ import { createTestApp, json, signUp, type TestContext, type TestUser } from "..
 import { updateAsset } from "../assets/index.ts";
 import { kit, quietPool } from "../custody/custody.testkit.ts";
 import { releaseHold } from "../ledger/index.ts";
+import { verifyPeople } from "../limits/limits.testkit.ts";
 import { listHistory, listTimers, type ProcessHandlers } from "./index.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -102,6 +103,8 @@ async function startToy(owner: TestUser, tenant: TestUser, assetId: string) {
 describe("the process engine with a toy process", () => {
   it("finalizar completes the running deal where the process lets the owner; history, timers and roles", async () => {
     const owner = await signUp(t.app);
+    // Identity-verified: the completion's release is spendable (ADR 015).
+    await verifyPeople(t.database.db, owner.id);
     const tenant = await signUp(t.app);
     const asset = await k.listFor(owner, { mainPurpose: "alquilar" });
     const started = await startToy(owner, tenant, asset._id);

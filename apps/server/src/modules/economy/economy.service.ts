@@ -14,6 +14,14 @@ export interface EconomicReport {
   /** Credits 'en revisión' now, and released (spendable) from self-declared assets this month (ADR 015). */
   creditosEnRevision: number;
   creditosLiberadosMes: number;
+  /** The release queue of self-declared credits (ADR 015): waiting, the daily brake, released today. */
+  colaLiberacion: {
+    creditos: number;
+    revisiones: number;
+    topeDiario: number;
+    liberadosHoy: number;
+    esperanVerificacion: number;
+  };
   metricas: { totalUsuarios: number; totalActivos: number; creditosPromedioUsuario: number };
   ultimaActualizacion: string;
   equilibrado: boolean;
@@ -48,6 +56,7 @@ export function createEconomyService({ db, clock }: Pick<AppDeps, "db" | "clock"
         creditosDestruidos: totals.creditosDestruidos,
         creditosEnRevision: limits.creditosEnRevision,
         creditosLiberadosMes: limits.creditosLiberadosMes,
+        colaLiberacion: limits.colaLiberacion,
         metricas: {
           totalUsuarios: counts.usuarios,
           totalActivos: counts.activos,

@@ -47,6 +47,7 @@ describe("GET /api/economia/reporte", () => {
         creditosDestruidos: 0,
         creditosEnRevision: 0,
         creditosLiberadosMes: 0,
+        colaLiberacion: { creditos: 0, revisiones: 0, topeDiario: 20_000, liberadosHoy: 0, esperanVerificacion: 0 },
         metricas: { totalUsuarios: 0, totalActivos: 0, creditosPromedioUsuario: 0 },
         ultimaActualizacion: "2031-03-04T05:06:07.000Z",
         equilibrado: true,

@@ -191,6 +191,7 @@ export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<Pro
         const p = ctx.data;
         if (p.creditosAdicionales <= 0) return;
         await escrowRelease(ctx.tx, {
+          now: ctx.now,
           userId: p.targetUserId,
           amount: p.creditosAdicionales,
           ...ref(ctx),
@@ -202,6 +203,7 @@ export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<Pro
         const p = ctx.data;
         if (p.creditosAdicionales <= 0) return;
         await escrowRefund(ctx.tx, {
+          now: ctx.now,
           userId: p.proposingUserId,
           amount: p.creditosAdicionales,
           ...ref(ctx),

@@ -14,9 +14,12 @@ export {
   escrowRelease,
 } from "./ledger.escrow.ts";
 export {
+  type BrakeState,
+  brakeState,
   type LimitedRelease,
   lockPersonLimits,
   personLimitsLockStatement,
+  registrationsSql,
   uuidv7Floor,
 } from "./ledger.limits.ts";
 export {

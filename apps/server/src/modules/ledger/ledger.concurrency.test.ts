@@ -225,9 +225,10 @@ describe("ledger under concurrency", () => {
               amount,
               kind: "alquiler",
             });
+            // A hold that is not an asset's: 80 assets a minute would be a burst the limits flag (ADR 015).
             const ref = uuidv7();
-            await issueBlocked(tx, { userId: to, amount: 2, refType: "activo", refId: ref });
-            await releaseHold(tx, { refType: "activo", refId: ref });
+            await issueBlocked(tx, { userId: to, amount: 2, refType: "prueba", refId: ref });
+            await releaseHold(tx, { refType: "prueba", refId: ref });
             await transfer(tx, {
               from: { userId: to, kind: "disponible" },
               to: { userId: from, kind: "disponible" },

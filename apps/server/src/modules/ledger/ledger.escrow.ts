@@ -3,7 +3,8 @@ import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { UUID_RE } from "../../lib/ids.ts";
 import { insufficientFundsError, mapLedgerError } from "./ledger.errors.ts";
-import { MAX_LEDGER_AMOUNT, type TransferKind } from "./ledger.service.ts";
+import { limitArrival } from "./ledger.limits.ts";
+import { MAX_LEDGER_AMOUNT, reviewOps, type TransferKind } from "./ledger.service.ts";
 
 /**
  * Escrow (economy.md "What moves credits": sale paid with credits, custody
@@ -22,6 +23,8 @@ export interface EscrowInput {
   refId: string;
   actorUserId?: string | null;
   description?: string;
+  /** The caller's clock (reviews and receipts of ADR 015); default the wall clock. */
+  now?: Date;
 }
 
 export interface EscrowResult {
@@ -30,6 +33,8 @@ export interface EscrowResult {
   held: number;
   /** The user's disponible after the movement. */
   userBalance: number;
+  /** Of a payment out: what the receiver's concentration cap (ADR 015) kept 'en revisión'. */
+  enRevision?: number;
 }
 
 type Row = {
@@ -79,7 +84,23 @@ async function escrowOut(tx: Executor, kind: TransferKind, input: EscrowInput): 
   if (r.status !== "ok" || r.transfer_id === null) {
     throw new AppError("CONFLICT", "Los créditos en custodia de esta operación ya fueron entregados o devueltos");
   }
-  return { transferId: r.transfer_id, held: r.held ?? 0, userBalance: r.credit_balance ?? 0 };
+  // An arrival (ADR 015): a payment from the person who paid into this reference, or a refund.
+  const enRevision = await limitArrival(
+    tx,
+    {
+      userId: input.userId,
+      amount: input.amount,
+      now: input.now ?? new Date(),
+      fromRef: kind === "liberacion_custodia" ? { refType: input.refType, refId: input.refId } : null,
+    },
+    reviewOps(tx),
+  );
+  return {
+    transferId: r.transfer_id,
+    held: r.held ?? 0,
+    userBalance: (r.credit_balance ?? 0) - enRevision,
+    ...(enRevision > 0 ? { enRevision } : {}),
+  };
 }
 
 /** Custodia -> the offerer's disponible (custody confirmed). CONFLICT if the reference no longer holds it. */

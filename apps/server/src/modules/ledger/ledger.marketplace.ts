@@ -19,6 +19,8 @@ export interface ShopMoveInput {
   refId: string;
   actorUserId?: string | null;
   description?: string;
+  /** The caller's clock (a refund's review under ADR 015); default the wall clock. */
+  now?: Date;
 }
 
 /** One desk (tienda or retiros) and the transfer kinds and reference type of its moves. */
@@ -63,6 +65,7 @@ async function refundDesk(tx: Executor, desk: Desk, i: ShopMoveInput): Promise<n
     refId: i.refId,
     actorUserId: i.actorUserId ?? null,
     description: i.description,
+    ...(i.now ? { now: i.now } : {}),
   });
   return r.toBalance;
 }

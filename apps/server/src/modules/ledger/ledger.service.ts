@@ -11,7 +11,7 @@ import {
   userBalancesPart,
 } from "./ledger.accounts.ts";
 import { HOLD_EXISTS_MESSAGE, insufficientFundsError } from "./ledger.errors.ts";
-import { limitAssetRelease } from "./ledger.limits.ts";
+import { limitArrival, limitAssetRelease, type ReviewOps } from "./ledger.limits.ts";
 import {
   accountId,
   callHoldOpen,
@@ -152,6 +152,8 @@ export interface TransferInput {
   refId?: string | null;
   actorUserId?: string | null;
   description?: string;
+  /** The caller's clock (reviews and receipts of ADR 015); default the wall clock. */
+  now?: Date;
 }
 
 export interface TransferResult {
@@ -191,8 +193,26 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
     description: checkDescription(input.description),
   });
   checkMove(row, from.kind);
-  return { transferId: row.transfer_id, fromBalance: row.debit_balance ?? 0, toBalance: row.credit_balance ?? 0 };
+  const result = {
+    transferId: row.transfer_id,
+    fromBalance: row.debit_balance ?? 0,
+    toBalance: row.credit_balance ?? 0,
+  };
+  // Credits into a person's spendable balance (ADR 015): from another person, or back from the store
+  // or a withdrawal. A correction by the system ('correccion') is not an arrival.
+  if (to.user && (from.user || ARRIVAL_REFUNDS.has(input.kind))) {
+    const held = await limitArrival(
+      tx,
+      { userId: to.user, amount, now: input.now ?? new Date(), fromUserId: from.user },
+      reviewOps(tx),
+    );
+    if (held > 0) result.toBalance -= held;
+  }
+  return result;
 }
+
+/** Transfers from a system account back to a person that count as arrivals (the concentration cap). */
+const ARRIVAL_REFUNDS: ReadonlySet<string> = new Set(["reembolso_tienda", "reembolso_retiro"]);
 
 /** The id of an account (a user's accounts are opened on first use). For the benchmark and tests. */
 export function getAccountId(exec: Executor, ref: AccountRef): Promise<number> {
@@ -310,7 +330,11 @@ export interface HoldResolved {
   userId: string | null;
   /** How the hold ended: this call's resolution, or the earlier one when alreadyResolved; null without a hold. */
   holdStatus: Exclude<HoldStatus, "abierta"> | null;
-  /** Of an asset's release: the credits kept blocked 'en revisión' (ADR 015); `amount` is the spendable part. */
+  /**
+   * The credits kept blocked 'en revisión' (ADR 015): of an asset's release, `amount` is the
+   * spendable part; of a guarantee returned, `amount` is what stayed spendable; of an executed
+   * guarantee, what the beneficiary's concentration cap held.
+   */
   enRevision?: number;
 }
 
@@ -350,21 +374,46 @@ async function resolveHold(
  */
 export async function releaseHold(tx: Executor, input: ResolveHoldInput): Promise<HoldResolved> {
   const r = await resolveHold(tx, input, "liberada", "liberacion", null);
-  // Self-declared value (an asset's hold): the release limits of ADR 015, in this one place.
-  if (input.refType !== "activo" || r.amount <= 0 || !r.userId) return r;
-  const userId = r.userId;
+  if (r.amount <= 0 || !r.userId || input.refType === "revision") return r;
+  const now = input.now ?? new Date();
+  if (input.refType !== "activo") {
+    // A guarantee back to its owner: an arrival (the concentration cap of ADR 015).
+    const held = await limitArrival(tx, { userId: r.userId, amount: r.amount, now }, reviewOps(tx));
+    return held > 0 ? { ...r, amount: r.amount - held, enRevision: held } : r;
+  }
+  // Self-declared value (an asset's hold): the release rules of ADR 015, in this one place.
   const lim = await limitAssetRelease(
     tx,
-    { userId, assetId: input.refId, amount: r.amount, now: input.now ?? new Date() },
-    (h) =>
+    { userId: r.userId, assetId: input.refId, amount: r.amount, now },
+    reviewOps(tx),
+  );
+  return { ...r, amount: lim.spendable, enRevision: lim.inReview };
+}
+
+/**
+ * The ledger moves of the review rules (ledger.limits.ts): a review's hold ('revision', id) opened
+ * from the person's disponible, or released to them, with no rule applied again.
+ */
+export function reviewOps(tx: Executor): ReviewOps {
+  return {
+    openHold: (h) =>
       openHoldFrom(
         tx,
         "disponible",
-        { userId, amount: h.amount, refType: "revision", refId: h.reviewId, description: h.description },
+        { userId: h.userId, amount: h.amount, refType: "revision", refId: h.reviewId, description: h.description },
         "revision",
       ),
-  );
-  return { ...r, amount: lim.spendable, enRevision: lim.inReview };
+    releaseHold: async (h) =>
+      (
+        await resolveHold(
+          tx,
+          { refType: "revision", refId: h.reviewId, description: h.description, actorUserId: h.actorUserId ?? null },
+          "liberada",
+          "revision_liberacion",
+          null,
+        )
+      ).amount,
+  };
 }
 
 /**
@@ -379,8 +428,17 @@ export function destroyHold(tx: Executor, input: ResolveHoldInput): Promise<Hold
  * Pays the open hold of (refType, refId) to another user (owner bloqueado ->
  * toUserId disponible), once, e.g. an overdue loan's guarantee to the lender.
  */
-export function executeHold(tx: Executor, input: ResolveHoldInput & { toUserId: string }): Promise<HoldResolved> {
-  return resolveHold(tx, input, "ejecutada", "garantia_ejecucion", checkUuid(input.toUserId, "Beneficiario"));
+export async function executeHold(tx: Executor, input: ResolveHoldInput & { toUserId: string }): Promise<HoldResolved> {
+  const to = checkUuid(input.toUserId, "Beneficiario");
+  const r = await resolveHold(tx, input, "ejecutada", "garantia_ejecucion", to);
+  if (r.amount <= 0) return r;
+  // Credits from another person's guarantee: an arrival (ADR 015).
+  const held = await limitArrival(
+    tx,
+    { userId: to, amount: r.amount, now: input.now ?? new Date(), fromUserId: r.userId },
+    reviewOps(tx),
+  );
+  return held > 0 ? { ...r, enRevision: held } : r;
 }
 
 /** The latest hold of a reference (open or resolved), or null. */

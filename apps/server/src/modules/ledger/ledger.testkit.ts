@@ -7,11 +7,17 @@ import { openUserAccounts } from "./ledger.accounts.ts";
 
 let seq = 0;
 
+/**
+ * The ledger's own tests exercise its mechanics, so their people are identity-verified (ADR 015):
+ * an asset's released credits become spendable within the 30-day window and the day's brake
+ * (`raiseBrake` keeps a test's many releases under it). The limits have their own tests (modules/limits).
+ */
 const newUser = (name: string) => ({
   id: uuidv7(),
   email: `ledger.${process.pid}.${Date.now()}.${seq++}@valoriza.test`,
   passwordHash: "x",
   name,
+  verified: true,
 });
 
 /** Inserts a user (and opens their two accounts); returns the id. */
@@ -92,4 +98,15 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function quietPoolErrors(database: Database): void {
   const pool = (database.db as unknown as { $client?: { on?: (e: string, f: () => void) => void } }).$client;
   if (database.kind === "postgres" && typeof pool?.on === "function") pool.on("error", () => {});
+}
+
+/**
+ * Puts `credits` in circulation in one reserve account (a correcting transfer from emision: the
+ * ledger stays balanced), so the platform's daily brake (1 % of the circulation, ADR 015) stays out
+ * of the way of a test that releases many assets' credits.
+ */
+export async function raiseBrake(db: Db, credits = 1_000_000_000): Promise<void> {
+  const id = await createUser(db, "Reserva");
+  await db.execute(sql`select ledger_move(null::uuid, 'emision'::text, ${id}::uuid, 'disponible'::text,
+    ${credits}::bigint, 'correccion'::text, null::text, null::uuid, null::uuid, 'Reserva de prueba'::text)`);
 }

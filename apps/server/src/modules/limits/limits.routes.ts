@@ -1,9 +1,13 @@
 import {
   adminReviewListResponseSchema,
+  adminSignalListResponseSchema,
   errorResponseSchema,
   idSchema,
   myLimitsResponseSchema,
+  raiseWindowBodySchema,
+  raiseWindowResponseSchema,
   reviewApprovedResponseSchema,
+  signalReviewedResponseSchema,
   userVerifiedResponseSchema,
 } from "@valoriza/domain";
 import type { onRequestAsyncHookHandler } from "fastify";
@@ -17,6 +21,7 @@ const e = errorResponseSchema;
 const security = [{ bearerAuth: [] }];
 const reviewIdParams = z.object({ id: idSchema("revision") });
 const userIdParams = z.object({ id: idSchema("usuario") });
+const signalIdParams = z.object({ id: idSchema("senal") });
 
 /** Limits on self-declared value (ADR 015): the person's status and the admin's review queue. */
 export const limitsRoutes =
@@ -73,12 +78,63 @@ export const limitsRoutes =
         onRequest: adminOnly,
         schema: {
           tags: ["Administración"],
-          summary: "Verificar a una persona: límite de liberación mayor (solo administradores)",
+          summary:
+            "Verificar la identidad de una persona que el administrador conoce: sus créditos autodeclarados se liberan con su ventana de 30 días (solo administradores)",
           security,
           params: userIdParams,
           response: { 200: userVerifiedResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
         },
       },
       async (req) => ({ success: true as const, data: await limits.verify(currentUser(req), req.params.id) }),
+    );
+
+    app.put(
+      "/admin/usuarios/:id/limite",
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags: ["Administración"],
+          summary:
+            "Ampliar la ventana de 30 días de una persona verificada (queda en el registro; solo administradores)",
+          security,
+          params: userIdParams,
+          body: raiseWindowBodySchema,
+          response: { 200: raiseWindowResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+        },
+      },
+      async (req) => ({
+        success: true as const,
+        data: await limits.raiseWindow(currentUser(req), req.params.id, req.body.limite),
+      }),
+    );
+
+    app.get(
+      "/admin/senales",
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags: ["Administración"],
+          summary:
+            "Señales: cuentas que recibieron créditos de 3 o más cuentas nuevas en 7 días (solo administradores)",
+          security,
+          response: { 200: adminSignalListResponseSchema, 401: e, 403: e },
+        },
+      },
+      async () => ({ success: true as const, data: await limits.signals() }),
+    );
+
+    app.post(
+      "/admin/senales/:id/revisar",
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags: ["Administración"],
+          summary: "Marcar una señal como revisada (queda en el registro; solo administradores)",
+          security,
+          params: signalIdParams,
+          response: { 200: signalReviewedResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+        },
+      },
+      async (req) => ({ success: true as const, data: await limits.reviewSignal(currentUser(req), req.params.id) }),
     );
   };

@@ -299,6 +299,7 @@ export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanDat
       },
       async liberarGarantia(ctx) {
         await releaseHold(ctx.tx, {
+          now: ctx.now,
           ...ref(ctx),
           kind: "garantia_liberacion",
           description: `Garantía liberada: préstamo de "${ctx.asset?.title ?? ""}" devuelto`,
@@ -308,6 +309,7 @@ export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanDat
         const l = ctx.data;
         if (l.interesCreditos <= 0) return;
         await escrowRelease(ctx.tx, {
+          now: ctx.now,
           userId: l.prestamistaId,
           amount: l.interesCreditos,
           ...ref(ctx),
@@ -330,6 +332,7 @@ export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanDat
       async ejecutarGarantia(ctx) {
         const l = ctx.data;
         await executeHold(ctx.tx, {
+          now: ctx.now,
           ...ref(ctx),
           toUserId: l.prestamistaId,
           description: `Garantía ejecutada: préstamo de "${ctx.asset?.title ?? ""}" vencido`,

@@ -170,6 +170,7 @@ export const rentalHandlers: ProcessHandlers<BookingRow> = {
       const b = ctx.data;
       if (b.total <= 0) return;
       await escrowRelease(ctx.tx, {
+        now: ctx.now,
         userId: b.arrendadorId,
         amount: b.total,
         ...ref(ctx),
@@ -181,6 +182,7 @@ export const rentalHandlers: ProcessHandlers<BookingRow> = {
       const b = ctx.data;
       if (b.total <= 0) return;
       await escrowRefund(ctx.tx, {
+        now: ctx.now,
         userId: b.arrendatarioId,
         amount: b.total,
         ...ref(ctx),

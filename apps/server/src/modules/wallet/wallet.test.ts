@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uuidv7 } from "../../lib/ids.ts";
 import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
 import { destroyHold, issueBlocked, releaseHold } from "../ledger/index.ts";
+import { verifyPeople } from "../limits/limits.testkit.ts";
 
 let t: TestContext;
 let admin: TestUser;
@@ -94,6 +95,8 @@ describe("empty wallet", () => {
 describe("balances and history come from the ledger", () => {
   it("reflects issued, released and destroyed credits, newest first with Spanish labels", async () => {
     const u = await signUp(t.app);
+    // Identity-verified: the released credits are spendable (ADR 015).
+    await verifyPeople(t.database.db, u.id);
     const a = await issue(u.id, 120);
     const b = await issue(u.id, 30);
     await release(a, u.id);
