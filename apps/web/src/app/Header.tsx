@@ -25,8 +25,18 @@ const NotificationsBell = lazy(() =>
   import("../features/notifications/NotificationsBell.tsx").then((m) => ({ default: m.NotificationsBell })),
 );
 
-/** One line on blocked credits (overview §1: issued blocked, released when an operation finishes). */
+/** One line on blocked credits (overview §1); with credits in review the lazy BlockedNote says more (ADR 015). */
 export const BLOCKED_CREDITS_HINT = "Se liberan cuando completas una operación con el activo.";
+const BlockedNote = lazy(() => import("./BlockedNote.tsx").then((m) => ({ default: m.BlockedNote })));
+
+/**
+ * Asks for the person's limits every 10 s while they are signed in: the check at read time that
+ * releases what the queue allows (ADR 015), so the chips follow without opening the wallet.
+ */
+function LimitsPoll() {
+  useMyLimits();
+  return null;
+}
 
 export function Header() {
   const { user } = useSession();
@@ -145,6 +155,7 @@ function CreditsSummary({ className, labelClass }: { className?: string; labelCl
         <span data-testid="creditos-bloqueados">{value(credits?.bloqueados)}</span>
         <span className={cn("font-medium", labelClass)}>bloqueados</span>
         <BlockedInfo />
+        <LimitsPoll />
       </li>
     </ul>
   );
@@ -196,13 +207,14 @@ function BlockedInfo() {
         data-state={open ? "open" : "closed"}
       >
         <strong className="font-semibold text-slate-900">Créditos bloqueados: </strong>
-        {BLOCKED_CREDITS_HINT}
-        <InReviewNote />
         {open ? (
-          <Suspense fallback={null}>
+          <Suspense fallback={BLOCKED_CREDITS_HINT}>
+            <BlockedNote onNavigate={() => setOpen(false)} />
             <NoCreditsNote onNavigate={() => setOpen(false)} />
           </Suspense>
-        ) : null}
+        ) : (
+          BLOCKED_CREDITS_HINT
+        )}
       </span>
     </span>
   );
@@ -232,21 +244,6 @@ function MessagesLink() {
         </span>
       ) : null}
     </Link>
-  );
-}
-
-/** Credits 'en revisión' (ADR 015): how many and why, inside the blocked credits' explanation. */
-function InReviewNote() {
-  const { data } = useMyLimits();
-  if (!data || data.creditosEnRevision <= 0) return null;
-  const reasons = [...new Set(data.revisiones.map((r) => r.motivoTexto))];
-  return (
-    <span className="mt-2 block" data-testid="header-en-revision">
-      <strong className="font-semibold text-slate-900">
-        En revisión: {formatCredits(data.creditosEnRevision)} créditos.{" "}
-      </strong>
-      {reasons.join(" ")}
-    </span>
   );
 }
 

@@ -140,7 +140,11 @@ function OwnerActions({ asset, onDeactivate }: { asset: Asset; onDeactivate: (as
       finishKey.current = null;
       toast({
         title: "Operación finalizada",
-        description: `Se liberaron ${creditsLabel(result.creditosLiberados)} de "${asset.title}".`,
+        // The credits may wait in review (ADR 015): never "Se liberaron 0 créditos".
+        description:
+          result.creditosLiberados > 0
+            ? `Se liberaron ${creditsLabel(result.creditosLiberados)} de "${asset.title}".`
+            : `Los créditos de "${asset.title}" quedan en revisión: en tu billetera ves por qué y cuándo se liberan.`,
         variant: "success",
       });
     } catch (error) {

@@ -15,10 +15,10 @@ import {
   UserRoundCheck,
   Users,
 } from "lucide-react";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -94,7 +94,9 @@ function Report({ report }: { report: EconomyReport }) {
       value: report.creditosCirculacion,
       Icon: Coins,
       tint: "bg-emerald-50 text-emerald-700",
-      hint: "Emitidos menos destruidos",
+      // Users' disponible + bloqueado: what was issued, less what was destroyed and what sits in the
+      // system's accounts (custody, the store, withdrawals), so the card adds up (issue 17).
+      hint: `Emitidos (${formatCredits(report.creditosEmitidos)}) − destruidos (${formatCredits(report.creditosDestruidos)}) − en custodia (${formatCredits(report.sistema.custodia)}) − en la tienda (${formatCredits(report.sistema.tienda)}) − retirados (${formatCredits(report.sistema.retiros)})`,
     },
     {
       label: "Créditos emitidos",
@@ -115,7 +117,7 @@ function Report({ report }: { report: EconomyReport }) {
       value: report.creditosEnRevision,
       Icon: Hourglass,
       tint: "bg-orange-50 text-orange-700",
-      hint: "Sobre el límite de 30 días o con señales",
+      hint: "Esperan su turno, una verificación de identidad o un administrador",
     },
     {
       label: "Créditos liberados este mes",
@@ -208,6 +210,21 @@ function Report({ report }: { report: EconomyReport }) {
               <Row label="Créditos en custodia">{formatCredits(report.sistema.custodia)}</Row>
               <Row label="Créditos en la tienda">{formatCredits(report.sistema.tienda)}</Row>
               <Row label="Créditos retirados">{formatCredits(report.sistema.retiros)}</Row>
+              <Row label="Fila de liberación">
+                <span data-testid="cola-liberacion">
+                  {formatCredits(report.colaLiberacion.creditos)} créditos ({report.colaLiberacion.revisiones}{" "}
+                  {report.colaLiberacion.revisiones === 1 ? "revisión" : "revisiones"})
+                </span>
+              </Row>
+              <Row label="Liberados hoy por la fila">
+                <span data-testid="liberados-hoy">
+                  {formatCredits(report.colaLiberacion.liberadosHoy)} de{" "}
+                  {formatCredits(report.colaLiberacion.topeDiario)}
+                </span>
+              </Row>
+              <Row label="Esperan verificación de identidad">
+                {formatCredits(report.colaLiberacion.esperanVerificacion)}
+              </Row>
               <Row label="Última actualización">
                 {lastUpdate && !Number.isNaN(lastUpdate.getTime()) ? (
                   <time dateTime={report.ultimaActualizacion}>{lastUpdate.toLocaleString("es-CO")}</time>
@@ -228,6 +245,11 @@ function Report({ report }: { report: EconomyReport }) {
             Cada vez que alguien registra un bien, su tiempo o un aporte en dinero, el sistema emite créditos por su
             valor (1 crédito = $1.000 COP). Esos créditos nacen bloqueados y se liberan cuando se completa una operación
             con el activo. Si un activo se desactiva sin haberse usado, sus créditos bloqueados se destruyen.
+          </p>
+          <p>
+            Solo las personas con la identidad verificada convierten en disponibles los créditos de lo que declaran:
+            hasta 10.000 cada 30 días. La plataforma libera sola como máximo el mayor entre 20.000 créditos y el 1 % de
+            la circulación por día; el resto espera en la fila, en orden de llegada.
           </p>
           <p>
             Cada movimiento de créditos se anota en un libro de doble entrada. El sistema está «Equilibrado» cuando ese
@@ -256,6 +278,11 @@ function MyReview() {
     <div data-testid="economia-en-revision">
       <Alert variant="info" title={`Tienes ${formatCredits(data.creditosEnRevision)} créditos en revisión`}>
         {[...new Set(data.revisiones.map((r) => r.motivoTexto))].join(" ")}
+        {data.verificacionRequerida ? (
+          <Link to="/verificacion" className={buttonClasses({ size: "sm", className: "mt-2 flex w-fit" })}>
+            Verificar mi identidad
+          </Link>
+        ) : null}
       </Alert>
     </div>
   );

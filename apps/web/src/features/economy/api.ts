@@ -16,6 +16,14 @@ export interface EconomyReport {
   /** ADR 015: credits from self-declared assets held en revisión now, and released this month. */
   creditosEnRevision: number;
   creditosLiberadosMes: number;
+  /** The release queue (ADR 015): credits of verified people waiting, the daily brake, released today. */
+  colaLiberacion: {
+    creditos: number;
+    revisiones: number;
+    topeDiario: number;
+    liberadosHoy: number;
+    esperanVerificacion: number;
+  };
   totalUsuarios: number;
   totalActivos: number;
   creditosPromedioUsuario: number;
@@ -36,12 +44,20 @@ export function normalizeReport(body: unknown): EconomyReport {
   const metricas = record(d.metricas);
   const sistema = record(d.sistema);
   const historial = Array.isArray(d.historial) ? d.historial.map(record) : [];
+  const cola = record(d.colaLiberacion);
   return {
     creditosCirculacion: num(d.creditosCirculacion),
     creditosEmitidos: num(d.creditosEmitidos),
     creditosDestruidos: num(d.creditosDestruidos),
     creditosEnRevision: num(d.creditosEnRevision),
     creditosLiberadosMes: num(d.creditosLiberadosMes),
+    colaLiberacion: {
+      creditos: num(cola.creditos),
+      revisiones: num(cola.revisiones),
+      topeDiario: num(cola.topeDiario),
+      liberadosHoy: num(cola.liberadosHoy),
+      esperanVerificacion: num(cola.esperanVerificacion),
+    },
     totalUsuarios: num(metricas.totalUsuarios),
     totalActivos: num(metricas.totalActivos),
     creditosPromedioUsuario: num(metricas.creditosPromedioUsuario),

@@ -1,7 +1,8 @@
 import { formatCredits } from "@valoriza/domain";
-import { CircleCheck, Coins, Lock, ReceiptText, RefreshCw } from "lucide-react";
+import { CircleCheck, Coins, Lock, ReceiptText, RefreshCw, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "../../components/ui/button.tsx";
+import { Link } from "react-router-dom";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { isAuthError } from "../../lib/api.ts";
@@ -153,7 +154,10 @@ function BalanceCard({
   );
 }
 
-/** Credits 'en revisión' (ADR 015): how many, why, and the 30-day window. */
+/**
+ * Credits 'en revisión' (ADR 015): how many, why and until when (or what they wait for), the 30-day
+ * window, and the way to verify one's identity when that is what they wait for.
+ */
 function InReview() {
   const { data } = useMyLimits();
   if (!data) return null;
@@ -168,7 +172,7 @@ function InReview() {
           <p className="font-semibold">En revisión: {formatCredits(data.creditosEnRevision)} créditos</p>
           <ul className="mt-1 list-disc pl-5">
             {data.revisiones.map((r) => (
-              <li key={r._id}>
+              <li key={r._id} data-testid="revision-item" data-espera={r.espera}>
                 {formatCredits(r.monto)} créditos{r.activo ? ` de "${r.activo.title}"` : ""}: {r.motivoTexto}
               </li>
             ))}
@@ -176,9 +180,20 @@ function InReview() {
         </>
       ) : null}
       <p className={data.creditosEnRevision > 0 ? "mt-1" : undefined}>
-        Liberados en los últimos 30 días: {formatCredits(data.liberadosVentana)} de {formatCredits(data.limiteVentana)}
-        {data.verificado ? " (cuenta verificada)" : ""}.
+        {data.verificado
+          ? `Liberados en los últimos 30 días: ${formatCredits(data.liberadosVentana)} de ${formatCredits(data.limiteVentana)} (identidad verificada).`
+          : `Sin verificación de identidad, los créditos de tus activos esperan en revisión y puedes tener hasta ${formatCredits(data.topeSinVerificar)} créditos disponibles.`}
       </p>
+      {data.verificado ? null : (
+        <Link
+          to="/verificacion"
+          className={buttonClasses({ size: "sm", className: "mt-2" })}
+          data-testid="verificar-identidad"
+        >
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          Verificar mi identidad
+        </Link>
+      )}
     </div>
   );
 }
