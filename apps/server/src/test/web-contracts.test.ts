@@ -1,14 +1,19 @@
 import {
+  assetDonationResponseSchema,
   assetPublishedResponseSchema,
   buyResponseSchema,
   custodyListResponseSchema,
   custodyResponseSchema,
+  donationListSchema,
+  donationResponseSchema,
   lendableAssetsResponseSchema,
   loanListResponseSchema,
   loanResponseSchema,
+  myWithdrawalsResponseSchema,
   pagedAssetListResponseSchema,
   productListResponseSchema,
   reputationResponseSchema,
+  requestWithdrawalResponseSchema,
   userLookupResponseSchema,
 } from "@valoriza/domain";
 import type { LightMyRequestResponse } from "fastify";
@@ -20,7 +25,8 @@ import { createTestApp, json, type TestContext, type TestUser } from "./harness.
 
 /**
  * The answers the web parses with the domain's contracts (issue 18 item 5: loans, custody, the
- * marketplace, asset lists and republishing, reputation, the person lookup) really match them: a drift
+ * marketplace, donations, withdrawals, asset lists and republishing, reputation, the person lookup)
+ * really match them: a drift
  * here would turn a working page into "respuesta inesperada". Rentals are checked in rentals.test.ts,
  * the asset operations in contracts.test.ts.
  */
@@ -74,7 +80,7 @@ describe("answers the web parses with the domain contracts", () => {
     expectContract(reputationResponseSchema, await k.req("GET", borrower, `/api/reputation/${lender.id}`));
   });
 
-  it("custody: assign, my custodies (both sides) and cancel", async () => {
+  it("custody: assign, my custodies (both sides), cancel, confirm with the code and publish again", async () => {
     const [owner, receiver] = (await k.users(2)) as [TestUser, TestUser];
     const a = await k.listFor(owner, { mainPurpose: "intercambiar" });
     const assigned = expectContract(
@@ -128,5 +134,40 @@ describe("answers the web parses with the domain contracts", () => {
     );
     expect(found.data._id).toBe(other.id);
     expect(json(await k.req("GET", u, "/api/users/email/nadie%40valoriza.test")).success).toBe(false);
+  });
+
+  it("donations and gifts: create, my list, the asset page's view, accept; withdrawals", async () => {
+    const [donor, friend] = (await k.users(2)) as [TestUser, TestUser];
+    const asset = await k.listFor(donor, { mainPurpose: "regalar", title: "Guitarra" });
+    expectContract(
+      pagedAssetListResponseSchema,
+      await k.req("GET", donor, `/api/assets/user/${donor.id}?mainPurpose=regalar&status=activo,disponible`),
+    );
+    const gift = expectContract(
+      donationResponseSchema,
+      await k.req("POST", donor, "/api/donations", {
+        donorId: donor.id,
+        assetId: asset._id,
+        recipientId: friend.id,
+        message: "Para ti",
+        kind: "regalo",
+      }),
+      201,
+    );
+    expectContract(donationListSchema, await k.req("GET", donor, "/api/donations"));
+    expectContract(donationListSchema, await k.req("GET", friend, "/api/donations"));
+    expectContract(assetDonationResponseSchema, await k.req("GET", friend, `/api/donations/asset/${asset._id}`));
+    expectContract(assetDonationResponseSchema, await k.req("GET", null, `/api/donations/asset/${asset._id}`));
+    expectContract(donationResponseSchema, await k.req("POST", friend, `/api/donations/accept/${gift.data._id}`));
+    expectContract(assetDonationResponseSchema, await k.req("GET", friend, `/api/donations/asset/${asset._id}`));
+
+    const admin = await m.admin();
+    await m.fund(admin, 1000);
+    expectContract(
+      requestWithdrawalResponseSchema,
+      await m.req("POST", admin, "/api/retiros", { tipo: "dinero", monto: 10, metodo: "nequi", celular: "3001234567" }),
+      201,
+    );
+    expectContract(myWithdrawalsResponseSchema, await m.req("GET", admin, "/api/retiros/mis-retiros"));
   });
 });

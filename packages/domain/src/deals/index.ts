@@ -1,5 +1,6 @@
 export * from "./custody.ts";
 export * from "./donation.ts";
+export * from "./donation-contracts.ts";
 export * from "./loan.ts";
 export * from "./loan-contracts.ts";
 export * from "./messages.ts";

@@ -237,7 +237,7 @@ const ACTION_LABEL: Record<DonationAction, string> = {
 function DonationCard({ donation, gift, me }: { donation: DonationView; gift: boolean; me: string }) {
   const action = useDonationAction();
   const keys = useRef<Partial<Record<DonationAction, string>>>({});
-  const pending = donation.status === "pending" || donation.status === "";
+  const pending = donation.status === "pending";
   const actions: DonationAction[] = !pending
     ? []
     : donation.recipient?.id === me
@@ -257,7 +257,7 @@ function DonationCard({ donation, gift, me }: { donation: DonationView; gift: bo
       toast({ title: "Error", description: errorMessage(e, "No se pudo actualizar la donación."), variant: "error" });
     }
   };
-  const status = donation.status || "pending";
+  const status = donation.status;
   return (
     <Card className="flex flex-col gap-2 p-4" data-testid="donation-card">
       <div className="flex items-start justify-between gap-3">

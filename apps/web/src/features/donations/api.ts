@@ -1,13 +1,17 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { AssetDonation } from "@valoriza/domain";
+import {
+  type AssetDonation,
+  assetDonationResponseSchema,
+  type Donation,
+  donationListSchema,
+  donationResponseSchema,
+  pagedAssetListResponseSchema,
+} from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
-import { type Asset, normalizeAssetList } from "../../lib/assets.ts";
+import type { Asset } from "../../lib/assets.ts";
+import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
-
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
 
 export const DONATIONS_ROOT = "donations";
 
@@ -18,30 +22,24 @@ export interface DonationView {
   donor: { id: string; name: string };
   recipient: { id: string; name: string } | null;
   message: string;
-  status: string;
+  status: Donation["status"];
   /** 'regalo' when sent from /regalar (its words are a gift's), else 'donacion'. */
-  kind: "donacion" | "regalo";
+  kind: Donation["kind"];
   /** The step that closed it (aceptar, reclamar, rechazar, cancelar, expirar); "" while pending. */
   closedBy: string;
 }
 
-export function normalizeDonation(raw: unknown): DonationView | null {
-  const d = record(raw);
-  const id = str(d._id);
-  if (!id) return null;
-  const asset = record(d.assetId);
-  const donor = record(d.donorId);
-  const rec = d.recipientId ? record(d.recipientId) : null;
+export function donationView(d: Donation): DonationView {
   return {
-    id,
-    assetId: str(asset._id) || str(d.assetId),
-    assetTitle: str(asset.title) || "Activo",
-    donor: { id: str(donor._id) || str(d.donorId), name: str(donor.name) },
-    recipient: rec ? { id: str(rec._id) || str(d.recipientId), name: str(rec.name) } : null,
-    message: str(d.message),
-    status: str(d.status),
-    kind: d.kind === "regalo" ? "regalo" : "donacion",
-    closedBy: str(d.closedBy),
+    id: d._id,
+    assetId: d.assetId._id,
+    assetTitle: d.assetId.title || "Activo",
+    donor: { id: d.donorId._id, name: d.donorId.name },
+    recipient: d.recipientId ? { id: d.recipientId._id, name: d.recipientId.name } : null,
+    message: d.message,
+    status: d.status,
+    kind: d.kind,
+    closedBy: d.closedBy ?? "",
   };
 }
 
@@ -50,15 +48,8 @@ export function useDonations() {
   const { user } = useSession();
   return useQuery({
     queryKey: [DONATIONS_ROOT, "mine", user?._id ?? ""] as const,
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest("/donations", { signal });
-      const list = Array.isArray(body)
-        ? body
-        : Array.isArray(record(body).data)
-          ? (record(body).data as unknown[])
-          : [];
-      return list.map(normalizeDonation).filter((d): d is DonationView => d !== null);
-    },
+    queryFn: async ({ signal }) =>
+      parseAnswer(donationListSchema, await apiRequest("/donations", { signal })).map(donationView),
     enabled: Boolean(user),
     refetchInterval: 15_000,
   });
@@ -71,11 +62,12 @@ export function useMyAssetsFor(purpose: "donar" | "regalar") {
   return useQuery({
     queryKey: ["myAssets", me, purpose] as const,
     queryFn: async ({ signal }): Promise<Asset[]> =>
-      normalizeAssetList(
+      parseAnswer(
+        pagedAssetListResponseSchema,
         await apiRequest(`/assets/user/${encodeURIComponent(me)}?mainPurpose=${purpose}&status=activo,disponible`, {
           signal,
         }),
-      ),
+      ).data.map(assetFromContract),
     enabled: Boolean(user),
   });
 }
@@ -91,24 +83,15 @@ export interface AssetDonationView {
   message: string;
 }
 
-export function normalizeAssetDonation(raw: unknown): AssetDonationView | null {
-  const d = record(raw) as Partial<Record<keyof AssetDonation, unknown>>;
-  if (typeof d.community !== "boolean") return null;
-  const details = d.details ? record(d.details) : null;
-  const party = (value: unknown) => {
-    if (!value) return null;
-    const p = record(value);
-    const id = str(p._id);
-    return id ? { id, name: str(p.name) } : null;
-  };
+export function assetDonationView(d: AssetDonation): AssetDonationView {
   return {
-    id: str(d._id) || null,
+    id: d._id || null,
     community: d.community,
-    role: d.role === "donante" || d.role === "beneficiario" ? d.role : null,
-    reservedForSomeoneElse: d.reservedForSomeoneElse === true,
-    donor: party(details?.donorId),
-    recipient: party(details?.recipientId),
-    message: details ? str(details.message) : "",
+    role: d.role,
+    reservedForSomeoneElse: d.reservedForSomeoneElse,
+    donor: d.details ? { id: d.details.donorId._id, name: d.details.donorId.name } : null,
+    recipient: d.details?.recipientId ? { id: d.details.recipientId._id, name: d.details.recipientId.name } : null,
+    message: d.details?.message ?? "",
   };
 }
 
@@ -120,10 +103,11 @@ export function useAssetDonation(assetId: string) {
   const { user } = useSession();
   return useQuery({
     queryKey: [DONATIONS_ROOT, "asset", assetId, user?._id ?? ""] as const,
-    queryFn: async ({ signal }) =>
-      normalizeAssetDonation(
-        record(await apiRequest(`/donations/asset/${encodeURIComponent(assetId)}`, { signal })).data,
-      ),
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest(`/donations/asset/${encodeURIComponent(assetId)}`, { signal });
+      const { data } = parseAnswer(assetDonationResponseSchema, body);
+      return data ? assetDonationView(data) : null;
+    },
     enabled: assetId !== "",
     staleTime: 0,
   });
@@ -151,8 +135,11 @@ export function useCreateDonation() {
       kind: "donacion" | "regalo";
       idempotencyKey: string;
     }) => {
-      const answer = record(await apiRequest("/donations", { method: "POST", body, idempotencyKey }));
-      return { donation: normalizeDonation(answer.data), message: str(answer.message) };
+      const answer = parseAnswer(
+        donationResponseSchema,
+        await apiRequest("/donations", { method: "POST", body, idempotencyKey }),
+      );
+      return { donation: donationView(answer.data), message: answer.message };
     },
     onSettled: refresh,
   });
@@ -171,10 +158,11 @@ export function useDonationAction() {
       action: DonationAction;
       idempotencyKey: string;
     }) => {
-      const answer = record(
+      const answer = parseAnswer(
+        donationResponseSchema,
         await apiRequest(`/donations/${action}/${encodeURIComponent(id)}`, { method: "POST", idempotencyKey }),
       );
-      return { donation: normalizeDonation(answer.data), message: str(answer.message) };
+      return { donation: donationView(answer.data), message: answer.message };
     },
     onSettled: refresh,
   });

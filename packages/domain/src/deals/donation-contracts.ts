@@ -1,0 +1,8 @@
+import { z } from "zod";
+import { donationSchema } from "./donation.ts";
+
+/** GET /api/donations: a bare array, mine (made and received). */
+export const donationListSchema = z.array(donationSchema);
+/** POST /api/donations and each step (aceptar, rechazar, cancelar, reclamar). */
+export const donationResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: donationSchema });
+export type DonationResponse = z.infer<typeof donationResponseSchema>;
