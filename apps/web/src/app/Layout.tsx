@@ -6,11 +6,19 @@ import { useLiveEvents } from "../lib/live-events.ts";
 import { useOnline } from "../lib/online.ts";
 import { useSession } from "../lib/session.tsx";
 import { toast } from "../lib/toast.ts";
-import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { AuthDialogHost, ToasterHost } from "./LazyHosts.tsx";
 import type { OfflineNoticeProps } from "./OfflineNotice.tsx";
 import { PageErrorBoundary } from "./RouteError.tsx";
+
+// The footer is below the fold: its links load after the page (keeps the home route's first load within
+// its budget). A chunk that cannot load leaves no footer rather than an error page.
+const Footer = lazy<ComponentType>(() =>
+  import("./Footer.tsx").then(
+    (m) => ({ default: m.Footer }),
+    () => ({ default: () => null }),
+  ),
+);
 
 // Unverified email (issue 16): a banner with 'Reenviar enlace', loaded only for signed-in people.
 const VerifyEmailBanner = lazy(() =>
@@ -95,7 +103,9 @@ export function Layout() {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <AuthDialogHost />
       {/* Accounts without consent to the current terms accept them before going on (issue 16). */}
       <ConsentGate />
