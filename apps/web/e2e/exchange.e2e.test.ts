@@ -15,6 +15,7 @@ import {
   screenshot,
 } from "./helpers.ts";
 import { expectHeader, type Person, signedInPerson } from "./people.ts";
+import { verifyIdentity } from "./verify.ts";
 
 /*
  * Exchanges (issue 10): two users exchange assets directly and see the owners swap and the credits
@@ -165,6 +166,8 @@ for (const [label, viewport] of [
       expect(reg.status()).toBe(201);
       const regBody = (await reg.json()) as { data: { token: string; _id: string } };
       const pia: Person = { page, errors, user: piaUser, token: regBody.data.token, id: regBody.data._id };
+      // Identity-verified: the credits of what she registers become spendable (ADR 015).
+      await verifyIdentity(page.request, pia.id);
       await page.goto(`/ver-activo/${guitarra.id}`);
       await page.getByRole("heading", { name: `Guitarra ${label}` }).waitFor();
       await page.getByRole("button", { name: "Proponer intercambio" }).click();

@@ -91,11 +91,11 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: "0",
       // One e2e user registers 26 assets to page through /mis-activos (the default is 10 a day, ADR 015).
       MAX_REGISTROS_DIA: "40",
-      // The admin accounts of marketplace.e2e.test.ts (the admin's desk, withdrawals), limits.e2e.test.ts
-      // and identity.e2e.test.ts.
+      // The admin accounts of marketplace.e2e.test.ts (the admin's desk, withdrawals), limits.e2e.test.ts,
+      // identity.e2e.test.ts and verify.ts (identity-verifies the people of the deal tests, ADR 015).
       ADMIN_EMAILS:
         "e2e-admin-escritorio@valoriza.test,e2e-admin-telefono@valoriza.test,e2e-admin-limites@valoriza.test," +
-        "e2e-admin-identidad@valoriza.test",
+        "e2e-admin-identidad@valoriza.test,e2e-admin-verificador@valoriza.test",
       JWT_SECRET: randomBytes(32).toString("hex"),
       // Every e2e account signs up from 127.0.0.1: far above the default 10 an hour (issue 16).
       REGISTROS_POR_IP_HORA: "100000",

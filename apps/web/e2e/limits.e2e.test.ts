@@ -1,12 +1,19 @@
 /**
- * Limits on self-declared value (issue 12, ADR 015), in the browser: a person whose sale releases
- * more than the 30-day limit sees the amount en revisión and why (header explanation, wallet,
- * /economia); an admin approves it from the desk's 'Revisiones' tab and the credits become available.
+ * Limits as a bound on people (issue 17, ADR 015), in the browser:
+ * - an honest seller without identity verification sells for cash and sees why the credits wait
+ *   (the header's explanation, the wallet, /economia), follows 'Verificar mi identidad', uploads a
+ *   document and a selfie; on the desk the admin sees the review waiting for that verification and
+ *   approves the identity; the credits become spendable;
+ * - a verified seller past 10.000 in 30 days sees until when the rest waits; the admin sees it on
+ *   the desk with the person's history and raises that person's window; the credits follow.
  */
-import { formatCredits, RELEASE_LIMIT_UNVERIFIED } from "@valoriza/domain";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { formatCredits } from "@valoriza/domain";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newUser, openPage } from "./helpers.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, expectToast, launchBrowser, newUser, openPage, PHONE } from "./helpers.ts";
+import { verifyIdentity } from "./verify.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,9 +23,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+const ADMIN_EMAIL = "e2e-admin-limites@valoriza.test";
+
 interface Account {
   token: string;
   id: string;
+  email: string;
   user: Record<string, unknown>;
 }
 
@@ -29,7 +39,7 @@ async function account(request: APIRequestContext, email: string, name: string):
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { data: Record<string, unknown> & { token: string; _id: string } };
   const { token, ...user } = body.data;
-  return { token, id: body.data._id, user };
+  return { token, id: body.data._id, email, user };
 }
 
 const auth = (a: Account) => ({ Authorization: `Bearer ${a.token}` });
@@ -51,11 +61,11 @@ async function signIn(page: Page, a: Account) {
 }
 
 /** `a` registers a good worth `valueCOP` and sells it "in cash" to a helper, who confirms: its hold is released. */
-async function sellInCash(request: APIRequestContext, a: Account, valueCOP: number): Promise<number> {
+async function sellInCash(request: APIRequestContext, a: Account, valueCOP: number, title: string): Promise<number> {
   const asset = await request.post("/api/assets", {
     headers: auth(a),
     data: {
-      title: "Portátil de trabajo",
+      title,
       description: "Portátil con cargador",
       assetType: "bien",
       origin: "personal",
@@ -69,7 +79,7 @@ async function sellInCash(request: APIRequestContext, a: Account, valueCOP: numb
       images: [],
     },
   });
-  expect(asset.status()).toBe(201);
+  expect(asset.status(), await asset.text()).toBe(201);
   const good = ((await asset.json()) as { data: { _id: string; creditosAsignados: number } }).data;
   const helper = await account(request, newUser("comprador-limites").email, "Beto");
   const sale = await request.post("/api/transacciones/crear", {
@@ -78,77 +88,229 @@ async function sellInCash(request: APIRequestContext, a: Account, valueCOP: numb
   });
   expect(sale.status()).toBe(201);
   const mine = await request.get("/api/custodia/mis-custodias", { headers: auth(a) });
-  const list = ((await mine.json()) as { data: { codigoConfirmacion?: string }[] }).data;
-  const code = list.find((c) => c.codigoConfirmacion)?.codigoConfirmacion ?? "";
+  const list = ((await mine.json()) as { data: { codigoConfirmacion?: string; assetId: { _id: string } }[] }).data;
+  const code = list.find((c) => c.codigoConfirmacion && c.assetId._id === good._id)?.codigoConfirmacion ?? "";
   const confirm = await request.put(`/api/custodia/confirmar/${code}`, { headers: auth(helper) });
   expect(confirm.status()).toBe(200);
   return good.creditosAsignados;
 }
 
-describe("límites de liberación", () => {
-  it("a person past the limit sees the amount in review and why; an admin approves it from the desk", {
+/** Undoes quoted-printable (soft line breaks and =XX bytes) as UTF-8. */
+function decodeQuotedPrintable(s: string): string {
+  const joined = s.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const m = /^=([0-9A-F]{2})/i.exec(joined.slice(i, i + 3));
+    if (m?.[1]) {
+      bytes.push(Number.parseInt(m[1], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** The token of the email-verification link mailed to `email` (an .eml under DATA_DIR/correo/). */
+async function verificationToken(email: string): Promise<string> {
+  const dir = path.join(inject("dataDir"), "correo");
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
+    } catch {
+      // No mail written yet.
+    }
+    for (const f of files) {
+      const text = decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8"));
+      if (!new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "m").test(text)) continue;
+      const m = /\/verificar-email\?token=([A-Za-z0-9_\-%]+)/.exec(text);
+      if (m?.[1]) return decodeURIComponent(m[1]);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no verification mail to ${email}`);
+}
+
+/** Two camera-like photos drawn in the page (a card with a number, a face), as PNG files. */
+async function photos(page: Page) {
+  const [doc, face] = await page.evaluate(async () => {
+    const draw = (w: number, h: number, paint: (c: CanvasRenderingContext2D) => void) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = w;
+      canvas.height = h;
+      paint(canvas.getContext("2d") as CanvasRenderingContext2D);
+      return canvas.toDataURL("image/png").split(",")[1] ?? "";
+    };
+    return [
+      draw(1200, 760, (c) => {
+        c.fillStyle = "#e8f1fb";
+        c.fillRect(0, 0, 1200, 760);
+        c.fillStyle = "#0f172a";
+        c.font = "bold 44px sans-serif";
+        c.fillText("CÉDULA DE CIUDADANÍA", 420, 240);
+        c.fillText("NÚMERO 1.020.304.051", 420, 330);
+      }),
+      draw(720, 960, (c) => {
+        c.fillStyle = "#d9e7dd";
+        c.fillRect(0, 0, 720, 960);
+        c.fillStyle = "#e0ac69";
+        c.beginPath();
+        c.ellipse(360, 420, 200, 260, 0, 0, Math.PI * 2);
+        c.fill();
+      }),
+    ];
+  });
+  return {
+    documento: { name: "cedula.png", mimeType: "image/png", buffer: Buffer.from(doc, "base64") },
+    selfie: { name: "selfie.png", mimeType: "image/png", buffer: Buffer.from(face, "base64") },
+  };
+}
+
+const chip = (page: Page, testId: string, n: number) =>
+  page
+    .getByTestId(testId)
+    .filter({ visible: true, hasText: new RegExp(`^${formatCredits(n).replaceAll(".", "\\.")}$`) })
+    .waitFor({ timeout: 30_000 });
+
+describe("límites: una cota por persona", () => {
+  it("an honest seller sells for cash, sees why the credits wait, verifies their identity; an admin approves; the credits become spendable", {
     timeout: 240_000,
   }, async () => {
-    const person = await openPage(browser);
-    const ana = await account(person.page.request, newUser("limites").email, "Ana");
-    const issued = await sellInCash(person.page.request, ana, 3_500_000); // 3.150 créditos
-    const held = issued - RELEASE_LIMIT_UNVERIFIED;
-    expect(held).toBe(1150);
-    const heldText = `${formatCredits(held)} créditos`;
+    const person = await openPage(browser, PHONE);
+    const user = newUser("limites-honesta");
+    const ana = await account(person.page.request, user.email, "Ana");
+    // The email first (the identity form needs it): the mailed link.
+    const token = await verificationToken(user.email);
+    expect((await person.page.request.post("/api/users/verificar-email", { data: { token } })).status()).toBe(200);
+    const issued = await sellInCash(person.page.request, ana, 300_000, "Portátil de trabajo");
+    const text = `${formatCredits(issued)} créditos`;
 
     await signIn(person.page, ana);
-    // The header's blocked-credits explanation.
-    const chip = person.page.getByTestId("creditos-bloqueados").filter({ visible: true });
-    await chip.filter({ hasText: formatCredits(held) }).waitFor({ timeout: 20_000 });
+    await chip(person.page, "creditos-bloqueados", issued);
+    await chip(person.page, "creditos-disponibles", 0);
+    // The header's blocked-credits explanation: the operation is complete; why they wait, and how to go on.
     await person.page
       .getByRole("button", { name: "¿Qué son los créditos bloqueados?" })
       .filter({ visible: true })
       .click();
     const note = person.page.getByTestId("header-en-revision").filter({ visible: true });
-    await note.getByText(`En revisión: ${heldText}.`).waitFor();
-    await note.getByText(/límite de 2\.000 créditos liberados en 30 días/).waitFor();
+    await note.getByText(`En revisión: ${text} de operaciones ya completadas.`).waitFor();
+    await note.getByText("Verifica tu identidad para liberar tus créditos").waitFor();
+    expect(await note.getByText(/Se liberan cuando completas una operación/).count()).toBe(0);
+    await note.getByRole("link", { name: "Verificar mi identidad" }).waitFor();
     await person.page.keyboard.press("Escape");
 
-    // The wallet.
+    // /economia: the person's note with the way to verify, and the report's queue.
+    await person.page.goto("/economia");
+    const mine = person.page.getByTestId("economia-en-revision");
+    await mine.getByText(`Tienes ${text} en revisión`).waitFor();
+    await mine.getByRole("link", { name: "Verificar mi identidad" }).waitFor();
+    await person.page.getByText("Fila de liberación", { exact: true }).waitFor();
+    await person.page.getByText("Esperan verificación de identidad", { exact: true }).waitFor();
+
+    // The wallet: the amount, the reason, and the button that starts the verification.
     await person.page.goto("/mis-activos?tab=wallet");
     const wallet = person.page.getByTestId("wallet-en-revision");
-    await wallet.getByText(`En revisión: ${heldText}`).waitFor();
-    await wallet.getByText(/Portátil de trabajo/).waitFor();
-    await wallet.getByText(/Liberados en los últimos 30 días: 2\.000 de 2\.000/).waitFor();
+    await wallet.getByText(`En revisión: ${text}`).waitFor();
+    await wallet
+      .getByTestId("revision-item")
+      .getByText(`${text} de "Portátil de trabajo": Verifica tu identidad para liberar tus créditos`)
+      .waitFor();
+    await wallet.getByRole("link", { name: "Verificar mi identidad" }).click();
+    await person.page.waitForURL((url) => url.pathname === "/verificacion");
 
-    // /economia: the person's note and the report's new figures.
-    await person.page.goto("/economia");
-    await person.page.getByTestId("economia-en-revision").getByText(`Tienes ${heldText} en revisión`).waitFor();
-    await person.page.getByText("Créditos en revisión", { exact: true }).waitFor();
-    await person.page.getByText("Créditos liberados este mes", { exact: true }).waitFor();
+    // The identity verification: a document and a selfie.
+    await person.page.getByLabel("Tipo de documento").selectOption("CC");
+    await person.page.getByLabel("Número de documento").fill(`2.0${Date.now().toString().slice(-8)}`);
+    const files = await photos(person.page);
+    await person.page.getByLabel("Foto de tu documento", { exact: true }).setInputFiles(files.documento);
+    await person.page.getByLabel("Selfie", { exact: true }).setInputFiles(files.selfie);
+    await person.page.getByRole("img", { name: "Vista previa: selfie" }).waitFor();
+    await person.page.getByRole("checkbox", { name: /Autorizo a Valoriza a tratar la foto de mi documento/ }).check();
+    await person.page.getByRole("button", { name: "Enviar para revisión" }).click();
+    await expectToast(person.page, "Documentos enviados");
 
-    // The admin approves it from the desk's review queue, with the evidence in view.
-    const desk = await openPage(browser);
-    const boss = await account(desk.page.request, "e2e-admin-limites@valoriza.test", "Valeria");
+    // The desk: the review waits for that verification; the identity is approved on its tab.
+    const desk = await openPage(browser, DESKTOP);
+    const boss = await account(desk.page.request, ADMIN_EMAIL, "Valeria");
     await signIn(desk.page, boss);
     await desk.page.goto("/admin");
     await desk.page.getByRole("tab", { name: "Revisiones" }).click();
-    const entry = desk.page.getByTestId("revision").filter({ hasText: String(ana.user.email) });
-    await entry.getByText(/"Portátil de trabajo" \(Tecnología\)/).waitFor();
-    await entry.getByText(/Contraparte: /).waitFor();
-    await entry.getByRole("button", { name: `Aprobar ${formatCredits(held)} créditos` }).click();
-    await desk.page.getByText("Créditos aprobados").first().waitFor();
-    await entry.waitFor({ state: "detached", timeout: 20_000 });
+    const entry = desk.page.getByTestId("revision").filter({ hasText: user.email });
+    await entry.getByTestId("revision-espera").getByText("Tu verificación de identidad").waitFor();
+    await entry.getByText(/1 registros · .* · 1 ventas/).waitFor();
+    await desk.page.getByRole("tab", { name: "Identidad" }).click();
+    const card = desk.page.getByTestId("verificacion").filter({ hasText: user.email });
+    await card.getByRole("button", { name: "Aprobar identidad" }).click();
+    await expectToast(desk.page, "Identidad aprobada");
 
-    // The person's credits are available; nothing is in review any more.
+    // The person's credits are spendable: the queue releases them when their wallet asks.
     await person.page.goto("/mis-activos?tab=wallet");
-    await person.page
-      .getByTestId("wallet-en-revision")
-      .getByText(/Liberados en los últimos 30 días/)
-      .waitFor();
+    await chip(person.page, "creditos-disponibles", issued);
+    await chip(person.page, "creditos-bloqueados", 0);
     await expect
       .poll(async () => person.page.getByTestId("wallet-en-revision").getByText("En revisión:").count())
       .toBe(0);
     await person.page
-      .getByTestId("creditos-disponibles")
-      .filter({ visible: true, hasText: formatCredits(issued) })
-      .waitFor({ timeout: 20_000 });
+      .getByTestId("wallet-en-revision")
+      .getByText(/identidad verificada/)
+      .waitFor();
     expect(person.errors).toEqual([]);
     expect(desk.errors).toEqual([]);
+    await desk.page.context().close();
+    await person.page.context().close();
+  });
+
+  it("a verified seller past 10.000 in 30 days sees until when the rest waits; the admin raises that person's window from the desk", {
+    timeout: 240_000,
+  }, async () => {
+    const person = await openPage(browser, DESKTOP);
+    const user = newUser("limites-verificada");
+    const ana = await account(person.page.request, user.email, "Ana");
+    await verifyIdentity(person.page.request, ana.id);
+    const first = await sellInCash(person.page.request, ana, 6_000_000, "Cámara profesional");
+    const second = await sellInCash(person.page.request, ana, 6_000_000, "Lente profesional");
+    const waiting = first + second - 10_000;
+    expect(waiting).toBeGreaterThan(0);
+
+    await signIn(person.page, ana);
+    await chip(person.page, "creditos-disponibles", 10_000);
+    await person.page.goto("/mis-activos?tab=wallet");
+    const wallet = person.page.getByTestId("wallet-en-revision");
+    await wallet.getByText(`En revisión: ${formatCredits(waiting)} créditos`).waitFor();
+    await wallet.getByText(/Se liberan el \d+ de [a-z]+ de \d{4}: puedes liberar hasta 10\.000/).waitFor();
+    await wallet.getByText(/Liberados en los últimos 30 días: 10\.000 de 10\.000 \(identidad verificada\)/).waitFor();
+    expect(await wallet.getByRole("link", { name: "Verificar mi identidad" }).count()).toBe(0);
+
+    const desk = await openPage(browser, DESKTOP);
+    const boss = await account(desk.page.request, ADMIN_EMAIL, "Valeria");
+    await signIn(desk.page, boss);
+    await desk.page.goto("/admin");
+    await desk.page.getByRole("tab", { name: "Revisiones" }).click();
+    const entry = desk.page.getByTestId("revision").filter({ hasText: user.email });
+    await entry
+      .getByTestId("revision-espera")
+      .getByText(/Tu ventana de 30 días · se libera el/)
+      .waitFor();
+    await entry.getByText(/2 registros · .* · 2 ventas/).waitFor();
+    await entry.getByText(/10\.000 de 10\.000 liberados/).waitFor();
+    await entry.getByLabel("Créditos cada 30 días").fill("20000");
+    await entry.getByRole("button", { name: "Ampliar ventana" }).click();
+    await expectToast(desk.page, "Ventana de Ana ampliada");
+
+    // The person's next look releases the rest within the new window.
+    await person.page.reload();
+    await chip(person.page, "creditos-disponibles", first + second);
+    await expect
+      .poll(async () => person.page.getByTestId("wallet-en-revision").getByText("En revisión:").count())
+      .toBe(0);
+    await person.page
+      .getByTestId("wallet-en-revision")
+      .getByText(/de 20\.000 \(identidad verificada\)/)
+      .waitFor();
+    expect(person.errors).toEqual([]);
+    expect(desk.errors).toEqual([]);
+    await desk.page.context().close();
+    await person.page.context().close();
   });
 });

@@ -14,6 +14,7 @@ import {
   SCREENSHOT_DIR,
   screenshot,
 } from "./helpers.ts";
+import { verifyIdentity } from "./verify.ts";
 
 /*
  * The official marketplace, withdrawals and the admin's desk (issue 11), on desktop and phone:
@@ -73,6 +74,8 @@ const auth = (a: Account) => ({ Authorization: `Bearer ${a.token}` });
  * cash and confirms the handover with the code, which releases the good's credits to `a`.
  */
 async function earnCredits(request: APIRequestContext, a: Account, tag: string): Promise<number> {
+  // Only identity-verified people turn what they registered into spendable credits (ADR 015).
+  await verifyIdentity(request, a.id);
   const asset = await request.post("/api/assets", {
     headers: auth(a),
     data: {

@@ -2,8 +2,12 @@ import { formatCredits } from "@valoriza/domain";
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { newUser, openPage, type TestUser } from "./helpers.ts";
+import { verifyIdentity } from "./verify.ts";
 
-/** People signed up through the API for the deal browser tests (loans, donations and gifts). */
+/**
+ * People signed up through the API for the deal browser tests (sales, exchanges, loans, rentals,
+ * donations and gifts), identity-verified: their completed deals release spendable credits (ADR 015).
+ */
 export interface Person {
   page: Page;
   errors: string[];
@@ -24,6 +28,7 @@ export async function person(
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { data: Record<string, unknown> & { token: string; _id: string } };
   const { token, ...rest } = body.data;
+  await verifyIdentity(page.request, body.data._id);
   await page.goto("/");
   await page.evaluate(
     ([t, u]) => {
