@@ -49,6 +49,22 @@ describe("apiRequest", () => {
     expect(error).toMatchObject({ message: "No encontrado", status: 404, body: { message: "No encontrado" } });
   });
 
+  it("rejects as aborted when the caller cancels while the body is read (not as an empty answer)", async () => {
+    const controller = new AbortController();
+    vi.stubGlobal("fetch", async () => ({
+      ok: true,
+      status: 200,
+      statusText: "OK",
+      text: async () => {
+        controller.abort();
+        throw new DOMException("The operation was aborted.", "AbortError");
+      },
+    }));
+    await expect(apiRequest("/donations/asset/a1", { signal: controller.signal })).rejects.toMatchObject({
+      name: "AbortError",
+    });
+  });
+
   it("turns a failed connection into the Spanish network message (status 0)", async () => {
     vi.stubGlobal("fetch", async () => {
       throw new TypeError("Failed to fetch");

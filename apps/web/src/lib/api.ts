@@ -147,6 +147,9 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
 
+  // Cancelled while its body was read (a query refetched or left): the answer is cut, not empty.
+  if (options.signal?.aborted) throw options.signal.reason ?? new DOMException("Aborted", "AbortError");
+
   const text = response.text;
   const body = parseJson(text);
 

@@ -15,7 +15,8 @@ export const UNEXPECTED_ANSWER = "Recibimos una respuesta inesperada del servido
 export function parseAnswer<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  console.error("Respuesta fuera de su contrato", parsed.error.issues);
+  const where = parsed.error.issues.map((i) => `${i.path.join(".") || "(raíz)"}: ${i.message}`).join("; ");
+  console.error(`Respuesta fuera de su contrato: ${where}`);
   throw new Error(UNEXPECTED_ANSWER, { cause: parsed.error });
 }
 
