@@ -207,6 +207,15 @@ describe("límites: una cota por persona", () => {
     await mine.getByRole("link", { name: "Verificar mi identidad" }).waitFor();
     await person.page.getByText("Fila de liberación", { exact: true }).waitFor();
     await person.page.getByText("Esperan verificación de identidad", { exact: true }).waitFor();
+    // The circulation card adds up: what was issued, less what was destroyed and what the system's
+    // accounts hold (custody, the store, withdrawals), as its line says (one report, as rendered).
+    const circulationCard = person.page.locator("dl > div").filter({ hasText: "Créditos en circulación" });
+    const hint = (await circulationCard.getByText(/^Emitidos \(/).textContent()) ?? "";
+    const parts = [...hint.matchAll(/\(([\d.]+)\)/g)].map((m) => Number((m[1] ?? "").replaceAll(".", "")));
+    expect(parts).toHaveLength(5);
+    const [emitidos = 0, destruidos = 0, custodia = 0, tienda = 0, retiros = 0] = parts;
+    const circulation = Number(((await circulationCard.locator("dd").textContent()) ?? "").replaceAll(".", ""));
+    expect(emitidos - destruidos - custodia - tienda - retiros).toBe(circulation);
 
     // The wallet: the amount, the reason, and the button that starts the verification.
     await person.page.goto("/mis-activos?tab=wallet");
