@@ -20,6 +20,7 @@ import { EventHub, EventTickets, eventsRoutes } from "./modules/events/index.ts"
 import { createExchangesService, exchangesRoutes } from "./modules/exchanges/index.ts";
 import { createFavoritesService, favoritesRoutes } from "./modules/favorites/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
+import { setBrakeMinimum } from "./modules/ledger/index.ts";
 import { createLimitsService, limitsRoutes } from "./modules/limits/index.ts";
 import { createLoansService, loansRoutes } from "./modules/loans/index.ts";
 import { createMarketplaceService, marketplaceRoutes } from "./modules/marketplace/index.ts";
@@ -88,6 +89,7 @@ function trustProxyOption(v: AppConfig["trustProxy"]): boolean | string[] | ((ad
 
 /** Builds the whole app from its dependencies. Never listens. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  setBrakeMinimum(opts.config.brakeMinPerDay);
   const requestTimeoutMs = opts.requestTimeoutMs ?? 60_000;
   const app = Fastify({
     logger: opts.logger ?? false,

@@ -29,4 +29,10 @@ describe("configuration", () => {
     expect(parseEnv({}).maxRegistrationsPerDay).toBeUndefined();
     expect(parseEnv({ MAX_REGISTROS_DIA: "40" }).maxRegistrationsPerDay).toBe(40);
   });
+
+  it("FRENO_MINIMO_DIA sets the platform brake's floor, absent by default (ADR 015's 20.000)", () => {
+    expect(parseEnv({}).brakeMinPerDay).toBeUndefined();
+    expect(parseEnv({ FRENO_MINIMO_DIA: "50000" }).brakeMinPerDay).toBe(50_000);
+    expect(() => parseEnv({ FRENO_MINIMO_DIA: "0" })).toThrow(/FRENO_MINIMO_DIA: debe ser un número entero positivo/);
+  });
 });

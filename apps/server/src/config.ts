@@ -52,6 +52,12 @@ const envSchema = z.object({
     .min(1, "debe estar entre 1 y 1000")
     .max(1000, "debe estar entre 1 y 1000")
     .optional(),
+  /** The platform brake's floor: credits released automatically per day at least (ADR 015; default 20.000). */
+  FRENO_MINIMO_DIA: z.coerce
+    .number({ error: "debe ser un número entero" })
+    .int("debe ser un número entero")
+    .min(1, "debe ser un número entero positivo")
+    .optional(),
   /** Mail (issue 16): smtp:// or smtps:// with credentials in the URL; empty: .eml files in DATA_DIR/correo/. */
   SMTP_URL: z
     .string()
@@ -127,6 +133,7 @@ export interface Config {
   webDist: string | undefined;
   dbPoolSize: number;
   maxRegistrationsPerDay: number | undefined;
+  brakeMinPerDay: number | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -179,6 +186,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, "jwtSecret"> & { 
     webDist: e.WEB_DIST,
     dbPoolSize: e.DB_POOL_SIZE,
     maxRegistrationsPerDay: e.MAX_REGISTROS_DIA,
+    brakeMinPerDay: e.FRENO_MINIMO_DIA,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

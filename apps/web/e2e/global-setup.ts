@@ -91,6 +91,9 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: "0",
       // One e2e user registers 26 assets to page through /mis-activos (the default is 10 a day, ADR 015).
       MAX_REGISTROS_DIA: "40",
+      // Every e2e file shares this one server: the platform brake's day (20.000 by default) would be
+      // spent by the suite's releases, not by the person under test (ADR 015).
+      FRENO_MINIMO_DIA: "1000000000",
       // The admin accounts of marketplace.e2e.test.ts (the admin's desk, withdrawals), limits.e2e.test.ts,
       // identity.e2e.test.ts and verify.ts (identity-verifies the people of the deal tests, ADR 015).
       ADMIN_EMAILS:

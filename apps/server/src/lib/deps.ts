@@ -11,6 +11,8 @@ export interface AppConfig {
   logLevel?: string;
   /** MAX_REGISTROS_DIA: registrations per person per 24 h (ADR 015); undefined: the domain's figure. */
   maxRegistrationsPerDay?: number | undefined;
+  /** FRENO_MINIMO_DIA: the platform brake's floor in credits a day (ADR 015); undefined: the domain's figure. */
+  brakeMinPerDay?: number | undefined;
   /** Login throttling: failures allowed per account and per IP in `loginWindowMs`. */
   loginMaxPerAccount?: number;
   loginMaxPerIp?: number;

@@ -120,8 +120,8 @@ export const releaseLimit = (verified: boolean, raised?: number | null) =>
   verified ? (raised ?? RELEASE_LIMIT_VERIFIED) : RELEASE_LIMIT_UNVERIFIED;
 
 /** The platform's automatic releases per day for a circulation of `circulation` credits. */
-export const brakeCap = (circulation: number) =>
-  Math.max(BRAKE_MIN_CREDITS_PER_DAY, Math.floor((Math.max(0, circulation) * BRAKE_CIRCULATION_PERCENT) / 100));
+export const brakeCap = (circulation: number, minPerDay: number = BRAKE_MIN_CREDITS_PER_DAY) =>
+  Math.max(minPerDay, Math.floor((Math.max(0, circulation) * BRAKE_CIRCULATION_PERCENT) / 100));
 
 /** The first instant of the Colombian calendar day (UTC-5 all year) of `now`. */
 export function colombiaDayStart(now: Date): Date {

@@ -20,6 +20,7 @@ export {
   lockPersonLimits,
   personLimitsLockStatement,
   registrationsSql,
+  setBrakeMinimum,
   uuidv7Floor,
 } from "./ledger.limits.ts";
 export {

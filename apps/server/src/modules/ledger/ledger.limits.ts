@@ -1,5 +1,6 @@
 import {
   AUTOMATIC_REVIEW_REASONS,
+  BRAKE_MIN_CREDITS_PER_DAY,
   brakeCap,
   colombiaDayStart,
   DAY_MS,
@@ -247,6 +248,15 @@ export interface BrakeState {
   circulation: number;
 }
 
+/**
+ * The brake's floor in this process: the domain's BRAKE_MIN_CREDITS_PER_DAY, or the operator's
+ * FRENO_MINIMO_DIA (config, set at boot by buildApp; the same setting on every replica).
+ */
+let brakeMinPerDay = BRAKE_MIN_CREDITS_PER_DAY;
+export function setBrakeMinimum(credits: number | undefined): void {
+  brakeMinPerDay = credits ?? BRAKE_MIN_CREDITS_PER_DAY;
+}
+
 /** The brake today: the cap for the circulation now (users' disponible + bloqueado) and what the windows released today. */
 export async function brakeState(exec: Executor, now: Date): Promise<BrakeState> {
   const [r] = await rows<Record<string, unknown>>(
@@ -257,7 +267,7 @@ export async function brakeState(exec: Executor, now: Date): Promise<BrakeState>
         and released_at >= ${iso(colombiaDayStart(now))}), 0) as used`,
   );
   const circulation = num(r?.circulation);
-  const cap = brakeCap(circulation);
+  const cap = brakeCap(circulation, brakeMinPerDay);
   const used = num(r?.used);
   return { cap, used, left: Math.max(0, cap - used), circulation };
 }
