@@ -4,11 +4,10 @@
  * mailed link and the banner. The e2e server has no SMTP_URL: mails are .eml files under
  * DATA_DIR/correo/ (global-setup.ts provides dataDir).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DESKTOP,
   expectSignedIn,
@@ -21,6 +20,7 @@ import {
   PHONE,
   storedSession,
 } from "./helpers.ts";
+import { mailedLink } from "./mail.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,43 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Undoes quoted-printable (soft line breaks and =XX bytes) as UTF-8. */
-function decodeQuotedPrintable(s: string): string {
-  const joined = s.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const m = /^=([0-9A-F]{2})/i.exec(joined.slice(i, i + 3));
-    if (m?.[1]) {
-      bytes.push(Number.parseInt(m[1], 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-/** Waits for the .eml to `email` with a link to `page` and answers that link's path and query. */
-async function mailedLink(email: string, page: "/restablecer-contrasena" | "/verificar-email"): Promise<string> {
-  const dir = path.join(inject("dataDir"), "correo");
-  const deadline = Date.now() + 30_000;
-  const pattern = new RegExp(`https?://[^\\s"<>]*(${page}\\?token=[A-Za-z0-9_\\-%]+)`);
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-    } catch {
-      // No mail written yet.
-    }
-    for (const f of files.sort().reverse()) {
-      const text = decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8"));
-      if (!new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "m").test(text)) continue;
-      const m = pattern.exec(text);
-      if (m?.[1]) return m[1];
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no mail to ${email} with a link to ${page} in ${dir}`);
-}
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");

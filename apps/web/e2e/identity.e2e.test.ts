@@ -5,11 +5,10 @@
  * desk's 'Identidad' tab, sees both images and approves; the person sees 'Aprobada' and the verified
  * badge on /perfil.
  */
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DESKTOP,
   elementsOutsideViewport,
@@ -22,6 +21,7 @@ import {
   SCREENSHOT_DIR,
   screenshot,
 } from "./helpers.ts";
+import { verificationToken } from "./mail.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,42 +64,6 @@ async function signIn(page: Page, a: Account) {
     .getByRole("navigation", { name: "Cuenta" })
     .getByRole("button", { name: "Salir" })
     .waitFor({ timeout: 30_000 });
-}
-
-/** Undoes quoted-printable (soft line breaks and =XX bytes) as UTF-8. */
-function decodeQuotedPrintable(s: string): string {
-  const joined = s.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const m = /^=([0-9A-F]{2})/i.exec(joined.slice(i, i + 3));
-    if (m?.[1]) {
-      bytes.push(Number.parseInt(m[1], 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-/** The token of the email-verification link mailed to `email` (an .eml under DATA_DIR/correo/). */
-async function verificationToken(email: string): Promise<string> {
-  const dir = path.join(inject("dataDir"), "correo");
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-    } catch {
-      // No mail written yet.
-    }
-    for (const f of files) {
-      const text = decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8"));
-      if (!new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "m").test(text)) continue;
-      const m = /\/verificar-email\?token=([A-Za-z0-9_\-%]+)/.exec(text);
-      if (m?.[1]) return decodeURIComponent(m[1]);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no verification mail to ${email}`);
 }
 
 const require = createRequire(import.meta.url);

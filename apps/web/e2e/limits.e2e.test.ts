@@ -1,18 +1,8 @@
-/**
- * Limits as a bound on people (issue 17, ADR 015), in the browser:
- * - an honest seller without identity verification sells for cash and sees why the credits wait
- *   (the header's explanation, the wallet, /economia), follows 'Verificar mi identidad', uploads a
- *   document and a selfie; on the desk the admin sees the review waiting for that verification and
- *   approves the identity; the credits become spendable;
- * - a verified seller past 10.000 in 30 days sees until when the rest waits; the admin sees it on
- *   the desk with the person's history and raises that person's window; the credits follow.
- */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { formatCredits } from "@valoriza/domain";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, expectToast, launchBrowser, newUser, openPage, PHONE } from "./helpers.ts";
+import { verificationToken } from "./mail.ts";
 import { verifyIdentity } from "./verify.ts";
 
 let browser: Browser;
@@ -93,42 +83,6 @@ async function sellInCash(request: APIRequestContext, a: Account, valueCOP: numb
   const confirm = await request.put(`/api/custodia/confirmar/${code}`, { headers: auth(helper) });
   expect(confirm.status()).toBe(200);
   return good.creditosAsignados;
-}
-
-/** Undoes quoted-printable (soft line breaks and =XX bytes) as UTF-8. */
-function decodeQuotedPrintable(s: string): string {
-  const joined = s.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const m = /^=([0-9A-F]{2})/i.exec(joined.slice(i, i + 3));
-    if (m?.[1]) {
-      bytes.push(Number.parseInt(m[1], 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-/** The token of the email-verification link mailed to `email` (an .eml under DATA_DIR/correo/). */
-async function verificationToken(email: string): Promise<string> {
-  const dir = path.join(inject("dataDir"), "correo");
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-    } catch {
-      // No mail written yet.
-    }
-    for (const f of files) {
-      const text = decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8"));
-      if (!new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "m").test(text)) continue;
-      const m = /\/verificar-email\?token=([A-Za-z0-9_\-%]+)/.exec(text);
-      if (m?.[1]) return decodeURIComponent(m[1]);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no verification mail to ${email}`);
 }
 
 /** Two camera-like photos drawn in the page (a card with a number, a face), as PNG files. */
