@@ -156,11 +156,19 @@ describe("the fan-in signal", () => {
     expect(flagged[0].remitentes).toHaveLength(3);
     expect(flagged[0].remitentes[0].creditos).toBeGreaterThan(90);
     const url = `/api/admin/senales/${flagged[0]._id}/revisar`;
-    expect((await send(admin, "POST", url)).statusCode).toBe(200);
+    // A visitor and the person flagged change nothing.
+    expect((await t.app.inject({ method: "POST", url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/senales" })).statusCode).toBe(401);
+    expect((await send(hub, "POST", url)).statusCode).toBe(403);
+    expect(await flags()).toHaveLength(1);
+    // Two admins' clicks at once: one review, one 409.
+    const both = await Promise.all([send(admin, "POST", url), send(admin, "POST", url)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await send(admin, "POST", url)).statusCode).toBe(409);
     expect((await send(admin, "POST", unknown)).statusCode).toBe(404);
     expect(await flags()).toHaveLength(0);
-    expect(JSON.stringify(json(await get(admin, "/api/admin/registro?limit=50")).data)).toMatch(/senal_revisada/);
+    const log = JSON.stringify(json(await get(admin, "/api/admin/registro?limit=50")).data);
+    expect(log.match(/senal_revisada/g)).toHaveLength(1);
     // Credits are not held for it: what the hub received is spendable (under its 5.000).
     expect((await k.balance(hub)).disponibles).toBeGreaterThan(400);
     // Senders that are not new accounts do not count.

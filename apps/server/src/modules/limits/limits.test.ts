@@ -260,6 +260,7 @@ describe("tiers: self-declared value is spendable only for identity-verified peo
   it("an admin raises one verified person's window: logged, admin-only, never for a person without verification", async () => {
     const [u, other] = [await signUp(t.app), await signUp(t.app)] as [TestUser, TestUser];
     const url = `/api/admin/usuarios/${u.id}/limite`;
+    expect((await t.app.inject({ method: "PUT", url, payload: { limite: 30_000 } })).statusCode).toBe(401);
     expect((await send(u, "PUT", url, { limite: 30_000 })).statusCode).toBe(403);
     const early = await send(admin, "PUT", url, { limite: 30_000 });
     expect(early.statusCode).toBe(409);
