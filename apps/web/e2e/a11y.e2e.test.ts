@@ -45,6 +45,8 @@ const ROUTES: { path: string; name: string }[] = [
   { path: "/donar", name: "donar" },
   { path: "/regalar", name: "regalar" },
   { path: "/status", name: "status" },
+  { path: "/verificacion", name: "verificación de identidad" },
+  { path: "/favoritos", name: "favoritos" },
 ];
 
 const require = createRequire(import.meta.url);
