@@ -25,8 +25,7 @@ export function CreateCustodyForm() {
   const [notas, setNotas] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CustodyView | null>(null);
-  // A new key empties the receiver picker (its email field) after each custody created.
-  const [pickerKey, setPickerKey] = useState(0);
+  const [receiverEmail, setReceiverEmail] = useState("");
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -45,7 +44,7 @@ export function CreateCustodyForm() {
       setCreated(result.custodia);
       setAssetId("");
       setReceiver(null);
-      setPickerKey((k) => k + 1);
+      setReceiverEmail("");
       setNotas("");
       toast({ title: "Custodia creada", description: result.message || DEALS_MSG.custodyCreated, variant: "success" });
     } catch (e) {
@@ -85,7 +84,13 @@ export function CreateCustodyForm() {
             </NativeSelect>
           )}
         </Field>
-        <ReceiverPicker key={pickerKey} receiver={receiver} onReceiver={setReceiver} contacts={contacts.data ?? []} />
+        <ReceiverPicker
+          email={receiverEmail}
+          onEmailChange={setReceiverEmail}
+          receiver={receiver}
+          onReceiver={setReceiver}
+          contacts={contacts.data ?? []}
+        />
         <Field id="custody-type" label="Tipo de transacción">
           {(c) => (
             <NativeSelect {...c} value={tipo} onChange={(e) => setTipo(e.target.value as CustodyTransactionType)}>

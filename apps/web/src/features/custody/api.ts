@@ -8,7 +8,7 @@ import {
 } from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
 import type { Asset } from "../../lib/assets.ts";
-import { assetFromContract, findPersonByEmail, parseAnswer } from "../../lib/contracts.ts";
+import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 
@@ -132,10 +132,6 @@ export function useChatContacts() {
     enabled: Boolean(user),
   });
 }
-
-/** GET /users/email/{email}: the account's id and name (the shared lookup of the person pickers). */
-export const findUserByEmail = (email: string): Promise<Contact> =>
-  findPersonByEmail(email, "No encontramos una cuenta con ese correo electrónico");
 
 const refresh = () =>
   Promise.all([invalidateAfterCreditChange(), queryClient.invalidateQueries({ queryKey: [CUSTODY_ROOT] })]);
