@@ -22,6 +22,7 @@ export const notificationsResponseSchema = z.object({
 });
 /** GET /api/notificaciones/no-leidas/count */
 export const unreadCountResponseSchema = z.object({ success: z.literal(true), count: z.number().int() });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
 /** POST /api/notificaciones/marcar-leidas */
 export const markReadResponseSchema = z.object({
   success: z.literal(true),

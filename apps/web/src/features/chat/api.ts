@@ -1,6 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { POLL } from "@valoriza/domain";
+import {
+  type Chat as ChatDto,
+  type ChatMessage as ChatMessageDto,
+  chatListResponseSchema,
+  chatResponseSchema,
+  POLL,
+} from "@valoriza/domain";
 import { ApiError, type ApiRequestOptions, apiRequest } from "../../lib/api.ts";
+import { parseAnswer } from "../../lib/contracts.ts";
 import { queryClient, queryKeys } from "../../lib/query-client.ts";
 import { expireSession, useSession } from "../../lib/session.tsx";
 
@@ -36,47 +43,29 @@ export interface ChatMessage {
   fecha: string;
 }
 
-export interface Chat {
+/** A chat as the pages read it: the contract's (chatSchema) with `id` for `_id`. */
+export interface Chat extends Omit<ChatDto, "_id" | "participantes" | "mensajes" | "ultimoMensaje"> {
   id: string;
-  activoId: string;
-  activoTitulo: string;
   participantes: ChatParticipant[];
   mensajes: ChatMessage[];
-  totalMensajes: number;
-  noLeidos: number;
   ultimoMensaje: ChatMessage | null;
-  actualizadoEn: string;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+const messageView = ({ _id, ...m }: ChatMessageDto): ChatMessage => ({ id: _id, ...m });
 
-function normalizeMessage(raw: unknown): ChatMessage {
-  const m = record(raw);
-  return { id: str(m._id) || str(m.id), emisorId: str(m.emisorId), texto: str(m.texto), fecha: str(m.fecha) };
-}
-
-export function normalizeChat(raw: unknown): Chat {
-  const c = record(raw);
-  const mensajes = (Array.isArray(c.mensajes) ? c.mensajes : []).map(normalizeMessage);
-  const participantes = (Array.isArray(c.participantes) ? c.participantes : []).map((p) => {
-    const r = record(p);
-    return { id: str(r._id) || str(r.id), name: str(r.name) };
-  });
+/** A chat of the contract in the pages' shape. */
+export function chatView({ _id, participantes, mensajes, ultimoMensaje, ...rest }: ChatDto): Chat {
   return {
-    id: str(c._id) || str(c.id),
-    activoId: str(c.activoId),
-    activoTitulo: str(c.activoTitulo),
-    participantes,
-    mensajes,
-    totalMensajes: num(c.totalMensajes) || mensajes.length,
-    noLeidos: num(c.noLeidos),
-    ultimoMensaje: c.ultimoMensaje ? normalizeMessage(c.ultimoMensaje) : (mensajes.at(-1) ?? null),
-    actualizadoEn: str(c.actualizadoEn),
+    ...rest,
+    id: _id,
+    participantes: participantes.map((p) => ({ id: p._id, name: p.name })),
+    mensajes: mensajes.map(messageView),
+    ultimoMensaje: ultimoMensaje ? messageView(ultimoMensaje) : null,
   };
 }
+
+/** One chat's answer (start, send, read, detail), parsed with its contract. */
+const chatOf = (body: unknown): Chat => chatView(parseAnswer(chatResponseSchema, body).data);
 
 /** The other participant of a chat, seen by `meId`. */
 export function otherParticipant(chat: Chat, meId: string): ChatParticipant {
@@ -93,10 +82,11 @@ export function useMyChats() {
   const meId = useMeId();
   return useQuery({
     queryKey: queryKeys.chatList(meId),
-    queryFn: async ({ signal }) => {
-      const data = record(await chatRequest(`/chat/usuario/${encodeURIComponent(meId)}`, { signal })).data;
-      return (Array.isArray(data) ? data : []).map(normalizeChat);
-    },
+    queryFn: async ({ signal }) =>
+      parseAnswer(
+        chatListResponseSchema,
+        await chatRequest(`/chat/usuario/${encodeURIComponent(meId)}`, { signal }),
+      ).data.map(chatView),
     enabled: meId !== "",
     refetchInterval: POLL.unreadCount,
     staleTime: POLL.unreadCountStale,
@@ -108,8 +98,7 @@ export function useChat(chatId: string) {
   const meId = useMeId();
   return useQuery({
     queryKey: queryKeys.chatDetail(chatId),
-    queryFn: async ({ signal }) =>
-      normalizeChat(record(await chatRequest(`/chat/${encodeURIComponent(chatId)}`, { signal })).data),
+    queryFn: async ({ signal }) => chatOf(await chatRequest(`/chat/${encodeURIComponent(chatId)}`, { signal })),
     enabled: meId !== "" && chatId !== "",
     refetchInterval: POLL.unreadCount,
     staleTime: POLL.unreadCountStale,
@@ -127,19 +116,19 @@ function remember(chat: Chat): Chat {
 /** POST /chat/iniciar (activoId, receptorId): the chat, new or existing. */
 export async function startChat(activoId: string, receptorId: string): Promise<Chat> {
   const res = await chatRequest("/chat/iniciar", { method: "POST", body: { activoId, receptorId } });
-  return remember(normalizeChat(record(res).data));
+  return remember(chatOf(res));
 }
 
 /** POST /chat/enviar (chatId, texto): the chat with the new message. */
 export async function sendMessage(chatId: string, texto: string): Promise<Chat> {
   const res = await chatRequest("/chat/enviar", { method: "POST", body: { chatId, texto } });
-  return remember(normalizeChat(record(res).data));
+  return remember(chatOf(res));
 }
 
 /** POST /chat/{chatId}/leido. */
 export async function markChatRead(chatId: string): Promise<void> {
   const res = await chatRequest(`/chat/${encodeURIComponent(chatId)}/leido`, { method: "POST" });
-  remember(normalizeChat(record(res).data));
+  remember(chatOf(res));
 }
 
 /** How often an open chat renews its presence (the server keeps it 45 s). */

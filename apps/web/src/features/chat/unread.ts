@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { POLL } from "@valoriza/domain";
+import { type ChatUnreadResponse, POLL } from "@valoriza/domain";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query-client.ts";
 import { expireSession, useSession } from "../../lib/session.tsx";
@@ -16,12 +16,11 @@ export function useChatUnreadCount() {
     queryKey: queryKeys.chatUnread(meId),
     queryFn: async ({ signal }) => {
       try {
-        const body = await apiRequest<{ count?: unknown }>("/chat/no-leidos/count", {
+        const { count } = await apiRequest<ChatUnreadResponse>("/chat/no-leidos/count", {
           signal,
           onUnauthorized: "ignore",
         });
-        const count = body?.count;
-        return typeof count === "number" && count > 0 ? count : 0;
+        return Math.max(count, 0);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) expireSession();
         throw error;

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import {
   type Custody,
   type CustodyTransactionType,
+  chatListResponseSchema,
   custodyListResponseSchema,
   custodyResponseSchema,
   pagedAssetListResponseSchema,
@@ -11,14 +12,6 @@ import type { Asset } from "../../lib/assets.ts";
 import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
-
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const party = (value: unknown): Contact => {
-  const p = record(value);
-  return { id: str(p._id) || str(p.id) || str(value), name: str(p.name) };
-};
 
 export const CUSTODY_ROOT = "custodias";
 const custodyKey = (userId: string) => [CUSTODY_ROOT, "mine", userId] as const;
@@ -114,14 +107,14 @@ export function useChatContacts() {
     queryKey: ["chats", "contacts", me] as const,
     queryFn: async ({ signal }): Promise<Contact[]> => {
       try {
-        const body = record(await apiRequest(`/chat/usuario/${encodeURIComponent(me)}`, { signal }));
-        const chats = Array.isArray(body.data) ? body.data : [];
+        const chats = parseAnswer(
+          chatListResponseSchema,
+          await apiRequest(`/chat/usuario/${encodeURIComponent(me)}`, { signal }),
+        ).data;
         const seen = new Map<string, Contact>();
         for (const chat of chats) {
-          const people = record(chat).participantes;
-          for (const p of Array.isArray(people) ? people : []) {
-            const person = party(p);
-            if (person.id && person.id !== me && !seen.has(person.id)) seen.set(person.id, person);
+          for (const p of chat.participantes) {
+            if (p._id && p._id !== me && !seen.has(p._id)) seen.set(p._id, { id: p._id, name: p.name });
           }
         }
         return [...seen.values()];

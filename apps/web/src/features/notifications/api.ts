@@ -1,40 +1,28 @@
 import { useQuery } from "@tanstack/react-query";
-import { POLL } from "@valoriza/domain";
+import { type NotificationContract, POLL, type UnreadCountResponse } from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
 import { queryClient, queryKeys } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 
-export type RelatedType = "activo" | "propuesta" | "transaccion";
+export type RelatedType = NonNullable<NotificationContract["relacionadoTipo"]>;
 
-export interface Notification {
+/** A notification as the bell reads it: the contract's (notificationSchema) with `id` for `_id`. */
+export interface Notification extends Omit<NotificationContract, "_id" | "relacionadoId"> {
   id: string;
-  titulo: string;
-  descripcion: string;
-  fecha: string;
-  leida: boolean;
   relacionadoId: string;
-  relacionadoTipo: RelatedType | null;
-  /** Where the server says it leads (deal notifications open their own area). */
-  enlace: string | null;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const RELATED: readonly string[] = ["activo", "propuesta", "transaccion"];
-
-function normalize(raw: unknown): Notification {
-  const n = record(raw);
-  const tipo = str(n.relacionadoTipo);
+/**
+ * A notification of the contract in the bell's shape. `enlace` is followed only when it is a path of
+ * this site ("/…", never "//host").
+ */
+export function notificationView({ _id, titulo, relacionadoId, enlace, ...rest }: NotificationContract): Notification {
   return {
-    id: str(n._id) || str(n.id),
-    titulo: str(n.titulo) || "Notificación",
-    descripcion: str(n.descripcion),
-    fecha: str(n.fecha),
-    leida: n.leida === true,
-    relacionadoId: str(n.relacionadoId),
-    relacionadoTipo: RELATED.includes(tipo) ? (tipo as RelatedType) : null,
-    enlace: typeof n.enlace === "string" && n.enlace.startsWith("/") && !n.enlace.startsWith("//") ? n.enlace : null,
+    ...rest,
+    id: _id,
+    titulo: titulo || "Notificación",
+    relacionadoId: relacionadoId ?? "",
+    enlace: enlace?.startsWith("/") && !enlace.startsWith("//") ? enlace : null,
   };
 }
 
@@ -61,8 +49,12 @@ export function useNotifications() {
   return useQuery({
     queryKey: queryKeys.notifications(userId),
     queryFn: async ({ signal }) => {
-      const data = record(await apiRequest("/notificaciones/usuario", { signal })).data;
-      return (Array.isArray(data) ? data : []).map(normalize);
+      // The contract (and zod) load with the first list, when the panel opens: the bell stays small.
+      const [body, { parseNotifications }] = await Promise.all([
+        apiRequest("/notificaciones/usuario", { signal }),
+        import("./parse.ts"),
+      ]);
+      return parseNotifications(body).map(notificationView);
     },
     enabled: userId !== "",
     refetchInterval: POLL.notifications,
@@ -76,8 +68,8 @@ export function useUnreadCount() {
   return useQuery({
     queryKey: queryKeys.unreadCount(userId),
     queryFn: async ({ signal }) => {
-      const count = record(await apiRequest("/notificaciones/no-leidas/count", { signal })).count;
-      return typeof count === "number" && count > 0 ? count : 0;
+      const { count } = await apiRequest<UnreadCountResponse>("/notificaciones/no-leidas/count", { signal });
+      return Math.max(count, 0);
     },
     enabled: userId !== "",
     refetchInterval: POLL.unreadCount,

@@ -1,36 +1,20 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { ASSET_MSG, WALLET_HISTORY_LIMIT } from "@valoriza/domain";
+import {
+  ASSET_MSG,
+  movimientosResponseSchema,
+  transaccionesResponseSchema,
+  WALLET_HISTORY_LIMIT,
+  type WalletBalanceDto,
+  walletBalanceResponseSchema,
+  walletSyncResponseSchema,
+  walletTransactionsResponseSchema,
+} from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
+import { parseAnswer } from "../../lib/contracts.ts";
 import { queryClient, queryKeys } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
-/** `{ success, data: [...] }` or a bare array (spec §7: "array or data array"). */
-const list = (body: unknown): unknown[] => {
-  if (Array.isArray(body)) return body;
-  const data = record(body).data;
-  return Array.isArray(data) ? data : [];
-};
-
-export interface WalletBalance {
-  balance: number;
-  creditosDisponibles: number;
-  creditosBloqueados: number;
-  lastUpdated: string;
-}
-
-function normalizeBalance(raw: unknown): WalletBalance {
-  const d = record(raw);
-  return {
-    balance: num(d.balance),
-    creditosDisponibles: num(d.creditosDisponibles),
-    creditosBloqueados: num(d.creditosBloqueados),
-    lastUpdated: str(d.lastUpdated),
-  };
-}
+export type WalletBalance = WalletBalanceDto;
 
 export interface WalletTransaction {
   id: string;
@@ -69,10 +53,11 @@ export function useWalletBalance() {
   const userId = useUserId();
   return useQuery({
     queryKey: queryKeys.walletBalance(userId),
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest(`/wallet/balance/${encodeURIComponent(userId)}`, { signal });
-      return normalizeBalance(record(body).data);
-    },
+    queryFn: async ({ signal }): Promise<WalletBalance> =>
+      parseAnswer(
+        walletBalanceResponseSchema,
+        await apiRequest(`/wallet/balance/${encodeURIComponent(userId)}`, { signal }),
+      ).data,
     enabled: userId !== "",
   });
 }
@@ -87,16 +72,8 @@ export function useWalletTransactions() {
         `/wallet/transactions/${encodeURIComponent(userId)}?limit=${WALLET_HISTORY_LIMIT}`,
         { signal },
       );
-      return list(body)
-        .map(record)
-        .map((t) => ({
-          id: str(t._id) || str(t.id),
-          tipo: str(t.tipo),
-          descripcion: str(t.descripcion),
-          valor: num(t.valor),
-          saldoPosterior: typeof t.saldoPosterior === "number" ? t.saldoPosterior : null,
-          createdAt: str(t.createdAt),
-        }))
+      return parseAnswer(walletTransactionsResponseSchema, body)
+        .data.map(({ _id, ...t }) => ({ id: _id, ...t }))
         .slice(0, WALLET_HISTORY_LIMIT);
     },
     enabled: userId !== "",
@@ -108,8 +85,11 @@ export function useWalletSync() {
   const userId = useUserId();
   return useMutation({
     mutationFn: async () => {
-      const body = record(await apiRequest(`/wallet/sync/${encodeURIComponent(userId)}`, { method: "POST" }));
-      return { balance: normalizeBalance(body.data), message: str(body.message) };
+      const answer = parseAnswer(
+        walletSyncResponseSchema,
+        await apiRequest(`/wallet/sync/${encodeURIComponent(userId)}`, { method: "POST" }),
+      );
+      return { balance: answer.data, message: answer.message };
     },
     onSuccess: ({ balance }) => {
       queryClient.setQueryData(queryKeys.walletBalance(userId), balance);
@@ -126,16 +106,11 @@ export function useMovements() {
     queryKey: queryKeys.movements(userId),
     queryFn: async ({ signal }): Promise<Movement[]> => {
       const body = await apiRequest("/movimientos/mis-movimientos/all", { signal });
-      return list(body)
-        .map(record)
-        .map((m) => ({
-          id: str(m._id) || str(m.id),
-          tipo: str(m.tipo),
-          descripcion: str(m.descripcion),
-          valor: num(m.valor),
-          assetId: str(m.assetId) || str(record(m.assetId)._id),
-          createdAt: str(m.createdAt),
-        }));
+      return parseAnswer(movimientosResponseSchema, body).data.map(({ _id, assetId, ...m }) => ({
+        id: _id,
+        ...m,
+        assetId: assetId ?? "",
+      }));
     },
     enabled: userId !== "",
   });
@@ -148,20 +123,11 @@ export function useTransactions() {
     queryKey: queryKeys.transactions(userId),
     queryFn: async ({ signal }): Promise<Transaction[]> => {
       const body = await apiRequest("/transacciones/mis-transacciones/all", { signal });
-      return list(body)
-        .map(record)
-        .map((t) => {
-          const asset = t.assetId && typeof t.assetId === "object" ? record(t.assetId) : null;
-          return {
-            id: str(t._id) || str(t.id),
-            type: str(t.type),
-            asset: asset ? { id: str(asset._id), title: str(asset.title), category: str(asset.category) } : null,
-            amountCOP: num(t.amountCOP),
-            amountCredits: num(t.amountCredits),
-            description: str(t.description),
-            createdAt: str(t.createdAt),
-          };
-        });
+      return parseAnswer(transaccionesResponseSchema, body).data.map(({ _id, assetId, ...t }) => ({
+        id: _id,
+        ...t,
+        asset: assetId ? { id: assetId._id, title: assetId.title, category: assetId.category } : null,
+      }));
     },
     enabled: userId !== "",
   });
