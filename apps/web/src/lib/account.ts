@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { MSG, POLL, type Profile, SEXOS, USER_TYPES, VISIBILITIES } from "@valoriza/domain";
+import { MSG, POLL, type Profile, type SaldoResponse, SEXOS, USER_TYPES, VISIBILITIES } from "@valoriza/domain";
 import { ApiError, apiRequest } from "./api.ts";
 import { queryKeys } from "./query-client.ts";
 import { getToken, useSession } from "./session.tsx";
@@ -11,19 +11,19 @@ const num = (value: unknown): number => (typeof value === "number" && Number.isF
 const oneOf = <T extends string>(options: readonly T[], value: unknown, fallback: T): T =>
   options.includes(value as T) ? (value as T) : fallback;
 
-/** `{ version, fecha }` of the terms accepted (issue 16), or null when there is none. */
-function normalizeConsent(raw: unknown): Profile["consentimiento"] {
-  const c = (raw && typeof raw === "object" ? raw : null) as Record<string, unknown> | null;
-  return c && typeof c.version === "string" && c.version ? { version: c.version, fecha: str(c.fecha) } : null;
-}
-
 /**
  * The server profile in the domain's Profile shape, tolerating a missing field (neutral default).
- * Hand-written (not profileSchema.parse) to keep zod out of the first page load.
+ * Hand-written (not profileSchema.parse) to keep zod out of the first page load: one of the home
+ * route's readers, with normalizeAsset and normalizeAssetList (lib/assets.ts).
  */
 export function normalizeProfile(raw: unknown): Profile {
   const p = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const redes = (p.redes && typeof p.redes === "object" ? p.redes : {}) as Record<string, unknown>;
+  // `{ version, fecha }` of the terms accepted (issue 16), or null when there is none.
+  const c = (p.consentimiento && typeof p.consentimiento === "object" ? p.consentimiento : {}) as Record<
+    string,
+    unknown
+  >;
   return {
     _id: str(p._id) || str(p.id),
     name: str(p.name),
@@ -45,7 +45,7 @@ export function normalizeProfile(raw: unknown): Profile {
     isAdmin: p.isAdmin === true,
     createdAt: str(p.createdAt),
     emailVerificado: p.emailVerificado === true,
-    consentimiento: normalizeConsent(p.consentimiento),
+    consentimiento: typeof c.version === "string" && c.version ? { version: c.version, fecha: str(c.fecha) } : null,
   };
 }
 
@@ -91,16 +91,12 @@ export interface Credits {
 export async function fetchSaldo(userId: string | undefined, signal?: AbortSignal): Promise<Credits> {
   // Spec §8 Generic: the balance query needs both the user id and the token.
   if (!userId || !getToken()) throw new Error(MSG.balanceUnavailable);
-  const body = await apiRequest(`/usuarios/${encodeURIComponent(userId)}/saldo`, signal ? { signal } : {});
-  const data = unwrapData(body);
-  const record = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
-  const disponibles = num(record.creditosDisponibles);
-  const bloqueados = num(record.creditosBloqueados);
-  return {
-    disponibles,
-    bloqueados,
-    total: typeof record.credits === "number" ? record.credits : disponibles + bloqueados,
-  };
+  // Typed by its contract, not parsed: the header shows it on the first load, which carries no zod.
+  const { data } = await apiRequest<SaldoResponse>(
+    `/usuarios/${encodeURIComponent(userId)}/saldo`,
+    signal ? { signal } : {},
+  );
+  return { disponibles: data.creditosDisponibles, bloqueados: data.creditosBloqueados, total: data.credits };
 }
 
 /** The signed-in user's credits, polled every 10 s (overview §9); shown in the header. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assetPath, normalizeAsset, normalizeAssetBody, normalizeAssetList } from "./assets.ts";
+import { unwrapData } from "./account.ts";
+import { assetPath, normalizeAsset, normalizeAssetList } from "./assets.ts";
 
 const listed = {
   _id: "a1",
@@ -60,7 +61,7 @@ describe("normalizeAsset", () => {
   });
 });
 
-describe("normalizeAssetList and normalizeAssetBody", () => {
+describe("normalizeAssetList and the detail (normalizeAsset of unwrapData)", () => {
   it("reads a list as an array or inside the { success, data } envelope, skipping bad rows", () => {
     expect(normalizeAssetList([listed, { nope: true }]).map((a) => a.id)).toEqual(["a1"]);
     expect(normalizeAssetList({ success: true, data: [listed] }).map((a) => a.id)).toEqual(["a1"]);
@@ -68,9 +69,9 @@ describe("normalizeAssetList and normalizeAssetBody", () => {
   });
 
   it("reads the detail with or without the envelope", () => {
-    expect(normalizeAssetBody({ success: true, data: listed })?.id).toBe("a1");
-    expect(normalizeAssetBody(listed)?.id).toBe("a1");
-    expect(normalizeAssetBody({ success: true, data: null })).toBeNull();
+    expect(normalizeAsset(unwrapData({ success: true, data: listed }))?.id).toBe("a1");
+    expect(normalizeAsset(unwrapData(listed))?.id).toBe("a1");
+    expect(normalizeAsset(unwrapData({ success: true, data: null }))).toBeNull();
   });
 });
 

@@ -69,19 +69,20 @@ const num = (...values: unknown[]): number | null => {
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.length > 0) : [];
 
-function normalizeOwner(value: unknown): AssetOwner | null {
-  if (!value || typeof value !== "object") return null;
-  const o = record(value);
-  const id = str(o._id) || str(o.id);
-  if (!id) return null;
-  return { id, name: str(o.name), apellido: str(o.apellido), ciudad: str(o.ciudad), pais: str(o.pais) };
-}
-
+/**
+ * The home route's asset reader (the feed and the asset page; `assetFromContract` in lib/contracts.ts
+ * is the same mapping for the pages that parse with the domain's contracts). Hand-written, tolerant
+ * of missing fields: the home route's first load carries no zod (its 120 KB budget).
+ */
 export function normalizeAsset(raw: unknown): Asset | null {
   const a = record(raw);
   const id = str(a._id) || str(a.id);
   if (!id) return null;
-  const owner = normalizeOwner(a.userId);
+  const o = a.userId && typeof a.userId === "object" ? record(a.userId) : null;
+  const ownerId = o ? str(o._id) || str(o.id) : "";
+  const owner = ownerId
+    ? { id: ownerId, name: str(o?.name), apellido: str(o?.apellido), ciudad: str(o?.ciudad), pais: str(o?.pais) }
+    : null;
   const ubicacion = record(a.ubicacion);
   return {
     id,
@@ -130,12 +131,6 @@ export function normalizeAssetList(body: unknown): Asset[] {
   const data = Array.isArray(body) ? body : record(body).data;
   if (!Array.isArray(data)) return [];
   return data.map(normalizeAsset).filter((a): a is Asset => a !== null);
-}
-
-/** The detail answer `{ success, data: asset }`. */
-export function normalizeAssetBody(body: unknown): Asset | null {
-  const b = record(body);
-  return normalizeAsset("data" in b ? b.data : body);
 }
 
 export const assetPath = (id: string) => `/ver-activo/${encodeURIComponent(id)}`;

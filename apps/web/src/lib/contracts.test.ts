@@ -1,47 +1,9 @@
-import { type AssetContract, pagedAssetListResponseSchema } from "@valoriza/domain";
+import { pagedAssetListResponseSchema } from "@valoriza/domain";
 import { describe, expect, it, vi } from "vitest";
+import { assetContractSample } from "./asset-fixture.testkit.ts";
 import { assetFromContract, parseAnswer, UNEXPECTED_ANSWER } from "./contracts.ts";
 
-const asset: AssetContract = {
-  _id: "a1",
-  userId: { _id: "u1", name: "Ana", apellido: "Ruiz", ciudad: "Medellín", pais: "Colombia" },
-  title: "Bicicleta",
-  description: "Poco uso",
-  assetType: "bien",
-  type: "bien",
-  origin: "personal",
-  category: "Deportes",
-  subcategory: "",
-  especializacion: "",
-  condition: "usado",
-  physicalState: "bueno",
-  yearOfPurchase: 2022,
-  baseValueCOP: 500_000,
-  location: "Laureles",
-  ubicacion: { ciudad: "Medellín", departamento: "Antioquia" },
-  mainPurpose: "prestar",
-  privacy: "publico",
-  images: ["/uploads/1.webp", ""],
-  thumbnails: [],
-  depreciation: 20,
-  valorActualCOP: 400_000,
-  valorCOPOriginal: 500_000,
-  valorCOPReconocido: 400_000,
-  antiguedadAnios: 3,
-  creditosAsignados: 400,
-  valueCredits: 400,
-  credits: 400,
-  estadoCredito: "bloqueado",
-  vecesUsado: 0,
-  status: "disponible",
-  horas: null,
-  especializado: null,
-  tipoServicio: null,
-  monto: null,
-  tipoAporte: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-};
+const asset = assetContractSample;
 
 describe("parseAnswer", () => {
   it("answers the typed data of an answer that keeps its contract", () => {

@@ -9,6 +9,8 @@ vi.hoisted(() => {
   window.localStorage.setItem("user", JSON.stringify({ _id: "u1", name: "Ana", email: "ana@example.com" }));
 });
 
+import { assetContractSample } from "./asset-fixture.testkit.ts";
+import { UNEXPECTED_ANSWER } from "./contracts.ts";
 import { useFavorites, useFavoriteToggle } from "./favorites.ts";
 import { SessionProvider } from "./session.tsx";
 import { useCurrentToast } from "./toast.ts";
@@ -33,20 +35,21 @@ function wrapper() {
 }
 
 describe("useFavorites", () => {
-  it("reads GET /api/favoritos with the session's token, tolerating odd rows", async () => {
+  it("reads GET /api/favoritos with the session's token, parsed with its contract", async () => {
     const fetchMock = serve(() =>
       json({
         success: true,
+        total: 2,
         data: [
           {
             _id: "a1",
             title: "Bicicleta",
             disponible: true,
+            motivo: null,
             createdAt: "2026-01-01",
-            asset: { _id: "a1", title: "Bici" },
+            asset: { ...assetContractSample, title: "Bici" },
           },
-          { _id: "a2", disponible: false, motivo: "Vendido" },
-          { title: "sin id" },
+          { _id: "a2", title: "Activo", disponible: false, motivo: "Vendido", asset: null, createdAt: "" },
         ],
       }),
     );
@@ -60,6 +63,14 @@ describe("useFavorites", () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/favoritos");
     expect(init.headers).toMatchObject({ Authorization: "Bearer t-ana" });
+  });
+
+  it("shows an answer out of its contract as an error a person can read", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    serve(() => json({ success: true, data: [{ title: "sin id" }] }));
+    const { result } = renderHook(() => useFavorites(), { wrapper: wrapper() });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error?.message).toBe(UNEXPECTED_ANSWER);
   });
 });
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiRequest, isAuthError } from "./api.ts";
-import { type Asset, normalizeAsset } from "./assets.ts";
+import type { Asset } from "./assets.ts";
 import { useSession } from "./session.tsx";
 import { toast } from "./toast.ts";
 
@@ -17,31 +17,19 @@ export interface Favorite {
 
 export const favoritesKey = (userId: string) => ["favorites", userId] as const;
 
-function normalizeFavorites(body: unknown): Favorite[] {
-  const data = (body as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((raw): Favorite[] => {
-    const f = raw as Record<string, unknown>;
-    if (typeof f._id !== "string") return [];
-    return [
-      {
-        id: f._id,
-        title: typeof f.title === "string" ? f.title : "Activo",
-        disponible: f.disponible === true,
-        motivo: typeof f.motivo === "string" ? f.motivo : null,
-        asset: f.asset ? normalizeAsset(f.asset) : null,
-        createdAt: typeof f.createdAt === "string" ? f.createdAt : "",
-      },
-    ];
-  });
-}
-
 /** The signed-in person's favourites (none, and no call, when signed out). */
 export function useFavorites() {
   const { user } = useSession();
   return useQuery({
     queryKey: favoritesKey(user?.id ?? ""),
-    queryFn: async ({ signal }) => normalizeFavorites(await apiRequest("/favoritos", { signal })),
+    queryFn: async ({ signal }) => {
+      // The contract (and zod) load with the answer: the heart on the home route's cards stays small.
+      const [body, { parseFavorites }] = await Promise.all([
+        apiRequest("/favoritos", { signal }),
+        import("./favorites-contract.ts"),
+      ]);
+      return parseFavorites(body);
+    },
     enabled: Boolean(user),
     staleTime: 30_000,
   });
@@ -78,7 +66,8 @@ export function useFavoriteToggle(assetId: string) {
       await apiRequest(`/favoritos/${encodeURIComponent(assetId)}`, { method: add ? "POST" : "DELETE" });
       toast({ title: add ? "Guardado en favoritos" : "Quitado de favoritos", variant: "success" });
     } catch (error) {
-      client.setQueryData(key, before);
+      // Undo only this change; with no list before (it failed to load), drop the placeholder.
+      client.setQueryData<Favorite[]>(key, before ?? ((list = []) => list.filter((f) => f.id !== assetId)));
       if (!isAuthError(error)) {
         toast({
           title: add ? "No se pudo guardar en favoritos" : "No se pudo quitar de favoritos",

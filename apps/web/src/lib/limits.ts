@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type MyLimits, POLL } from "@valoriza/domain";
-import { unwrapData } from "./account.ts";
+import { type MyLimits, type MyLimitsResponse, POLL } from "@valoriza/domain";
 import { apiRequest } from "./api.ts";
 import { useSession } from "./session.tsx";
 
@@ -11,8 +10,9 @@ export const myLimitsKey = (userId: string) => ["wallet", "limites", userId] as 
 
 /** GET /api/limites/mios: the 30-day release window and the credits en revisión, with why (ADR 015). */
 export async function fetchMyLimits(signal?: AbortSignal): Promise<MyLimits> {
-  const body = await apiRequest("/limites/mios", signal ? { signal } : {});
-  return unwrapData(body) as MyLimits;
+  // Typed by its contract, not parsed: the header's note is on the first load, which carries no zod.
+  const body = await apiRequest<MyLimitsResponse>("/limites/mios", signal ? { signal } : {});
+  return body.data;
 }
 
 export function useMyLimits() {

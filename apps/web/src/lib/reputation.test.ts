@@ -1,18 +1,26 @@
-import { describe, expect, it } from "vitest";
-import { normalizeReputation, REPUTATION_PARTS } from "./reputation.ts";
+import { describe, expect, it, vi } from "vitest";
+import { UNEXPECTED_ANSWER } from "./contracts.ts";
+import { REPUTATION_PARTS, reputationView, signed } from "./reputation.ts";
+import { parseReputation } from "./reputation-contract.ts";
 
-describe("normalizeReputation", () => {
+const part = (cantidad: number, peso: number) => ({ cantidad, peso, puntos: cantidad * peso });
+const answer = {
+  success: true,
+  data: {
+    userId: "u1",
+    reputacion: 7,
+    partes: {
+      cancelaciones: part(1, -2),
+      prestamosDevueltos: part(3, 3),
+      entregasCompletadas: part(0, 2),
+      prestamosVencidos: part(0, -5),
+    },
+  },
+};
+
+describe("reputationView", () => {
   it("reads the figure and its parts in the order they are shown, with Spanish names", () => {
-    const view = normalizeReputation({
-      success: true,
-      data: {
-        reputacion: 7,
-        partes: {
-          cancelaciones: { cantidad: 1, peso: -2, puntos: -2 },
-          prestamosDevueltos: { cantidad: 3, peso: 3, puntos: 9 },
-        },
-      },
-    });
+    const view = reputationView(parseReputation(answer));
     expect(view.total).toBe(7);
     expect(view.parts.map((p) => p.label)).toEqual(REPUTATION_PARTS.map((p) => p.label));
     expect(view.parts[0]).toEqual({
@@ -23,15 +31,22 @@ describe("normalizeReputation", () => {
       puntos: 9,
     });
     expect(view.parts[3]).toMatchObject({ key: "cancelaciones", cantidad: 1, puntos: -2 });
-    // A part the server left out counts as zero.
-    expect(view.parts[1]).toMatchObject({ key: "entregasCompletadas", cantidad: 0, peso: 0, puntos: 0 });
+    expect(view.parts[1]).toMatchObject({ key: "entregasCompletadas", cantidad: 0, peso: 2, puntos: 0 });
   });
 
-  it("is all zeros for an empty or odd answer", () => {
-    for (const body of [null, {}, { data: "x" }, { data: { reputacion: "10", partes: [] } }]) {
-      const view = normalizeReputation(body);
-      expect(view.total).toBe(0);
-      expect(view.parts.every((p) => p.cantidad === 0 && p.puntos === 0)).toBe(true);
+  it("refuses an answer out of its contract with the message a person reads", () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    for (const body of [null, {}, { success: true, data: { reputacion: "10", partes: [] } }]) {
+      expect(() => parseReputation(body)).toThrow(UNEXPECTED_ANSWER);
     }
+    quiet.mockRestore();
+  });
+});
+
+describe("signed", () => {
+  it("writes a figure with its sign, es-CO thousands and a true minus", () => {
+    expect(signed(5)).toBe("+5");
+    expect(signed(-1200)).toBe("−1.200");
+    expect(signed(0)).toBe("0");
   });
 });

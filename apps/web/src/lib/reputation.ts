@@ -1,14 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import type { Reputation } from "@valoriza/domain";
 import { apiRequest } from "./api.ts";
 
 /*
  * GET /reputation/{id} (public; ADR 014): the figure and its parts, derived from the deal history.
  * Shared by the asset page's owner card and /perfil.
  */
-
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
 /** The parts, in the order they are shown, with their Spanish names. */
 export const REPUTATION_PARTS = [
@@ -31,15 +28,11 @@ export interface ReputationView {
   parts: ReputationPartView[];
 }
 
-export function normalizeReputation(body: unknown): ReputationView {
-  const data = record(record(body).data);
-  const partes = record(data.partes);
+/** The contract's reputation (reputationSchema) as the cards show it: the parts in order, with their names. */
+export function reputationView(data: Reputation): ReputationView {
   return {
-    total: num(data.reputacion),
-    parts: REPUTATION_PARTS.map(({ key, label }) => {
-      const p = record(partes[key]);
-      return { key, label, cantidad: num(p.cantidad), peso: num(p.peso), puntos: num(p.puntos) };
-    }),
+    total: data.reputacion,
+    parts: REPUTATION_PARTS.map(({ key, label }) => ({ key, label, ...data.partes[key] })),
   };
 }
 
@@ -53,8 +46,14 @@ export function signed(n: number): string {
 export function useReputationParts(userId: string | undefined) {
   return useQuery({
     queryKey: ["reputation", userId ?? "", "partes"] as const,
-    queryFn: async ({ signal }) =>
-      normalizeReputation(await apiRequest(`/reputation/${encodeURIComponent(userId ?? "")}`, { signal })),
+    queryFn: async ({ signal }) => {
+      // The contract (and zod) load with the answer: the asset page's first paint carries no zod.
+      const [body, { parseReputation }] = await Promise.all([
+        apiRequest(`/reputation/${encodeURIComponent(userId ?? "")}`, { signal }),
+        import("./reputation-contract.ts"),
+      ]);
+      return reputationView(parseReputation(body));
+    },
     enabled: Boolean(userId),
     staleTime: 0,
   });

@@ -49,3 +49,12 @@ export const economyStateResponseSchema = z.object({
   tasaCambio: z.number().int(),
   moneda: z.literal("COP"),
 });
+
+/** GET /api/analytics/overview (no session): the figures /status shows. */
+export const analyticsOverviewResponseSchema = z.object({
+  success: z.literal(true),
+  totalUsers: z.number(),
+  totalTransactions: z.number(),
+  activeUsers: z.number(),
+  availableAssets: z.number(),
+});

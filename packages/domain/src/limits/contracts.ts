@@ -52,6 +52,7 @@ export const myLimitsSchema = z.object({
 });
 export type MyLimits = z.infer<typeof myLimitsSchema>;
 export const myLimitsResponseSchema = z.object({ success: z.literal(true), data: myLimitsSchema });
+export type MyLimitsResponse = z.infer<typeof myLimitsResponseSchema>;
 
 const person = z.object({
   _id: z.string(),

@@ -30,6 +30,7 @@ export type WalletTransactionDto = z.infer<typeof walletTransactionSchema>;
 
 /** GET /api/usuarios/{id}/saldo */
 export const saldoResponseSchema = saldoSchema.extend({ success: z.literal(true), data: saldoSchema });
+export type SaldoResponse = z.infer<typeof saldoResponseSchema>;
 /** GET /api/wallet/balance/{userId} */
 export const walletBalanceResponseSchema = z.object({ success: z.literal(true), data: walletBalanceSchema });
 /** GET /api/wallet/transactions/{userId} */

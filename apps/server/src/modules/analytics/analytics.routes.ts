@@ -1,5 +1,5 @@
+import { analyticsOverviewResponseSchema } from "@valoriza/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { overview } from "./analytics.service.ts";
 
@@ -13,15 +13,7 @@ export const analyticsRoutes =
         schema: {
           tags: ["Economía"],
           summary: "Cifras públicas: usuarios, usuarios activos, activos disponibles y operaciones",
-          response: {
-            200: z.object({
-              success: z.literal(true),
-              totalUsers: z.number(),
-              totalTransactions: z.number(),
-              activeUsers: z.number(),
-              availableAssets: z.number(),
-            }),
-          },
+          response: { 200: analyticsOverviewResponseSchema },
         },
       },
       async () => ({ success: true as const, ...(await overview(db)) }),

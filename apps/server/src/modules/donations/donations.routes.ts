@@ -1,10 +1,11 @@
 import {
   assetDonationResponseSchema,
-  communityDonationSchema,
+  communityDonationListSchema,
   createDonationSchema,
   DONATION_MSG,
   donationIdParamsSchema,
-  donationSchema,
+  donationListSchema,
+  donationResponseSchema,
   errorResponseSchema,
   idSchema,
   limitQuery,
@@ -28,7 +29,7 @@ const errors = {
 };
 const assetParams = z.object({ assetId: idSchema("activo") });
 const idemHeader = z.looseObject({ "idempotency-key": z.string().optional() });
-const one = z.object({ success: z.literal(true), message: z.string(), data: donationSchema });
+const one = donationResponseSchema;
 /** The answer of a donation call; a gift is told in gift words (issue 15 item 13). */
 const answer = (message: string, gift: string) => (r: DonationResult) => ({
   success: true as const,
@@ -72,7 +73,7 @@ export const donationsRoutes =
           tags: ["Donaciones"],
           summary: "Mis donaciones y regalos (hechos y recibidos); los regalos son las que tienen destinatario",
           security,
-          response: { 200: z.array(donationSchema), 401: errorResponseSchema },
+          response: { 200: donationListSchema, 401: errorResponseSchema },
         },
       },
       async (req) => donations.list(currentUser(req)),
@@ -85,7 +86,7 @@ export const donationsRoutes =
           tags: ["Donaciones"],
           summary: "Donaciones comunitarias sin reclamar (sin sesión)",
           querystring: z.object({ limit: limitQuery(100, 50) }),
-          response: { 200: z.array(communityDonationSchema), 400: errorResponseSchema },
+          response: { 200: communityDonationListSchema, 400: errorResponseSchema },
         },
       },
       async (req) => donations.community(req.query.limit),

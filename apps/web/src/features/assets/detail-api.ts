@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { ASSET_MSG } from "@valoriza/domain";
+import { unwrapData } from "../../lib/account.ts";
 import { apiRequest } from "../../lib/api.ts";
-import { assetPath, normalizeAssetBody } from "../../lib/assets.ts";
+import { assetPath, normalizeAsset } from "../../lib/assets.ts";
 import { takePageData } from "../../lib/page-data.ts";
 import { queryKeys } from "../../lib/query-client.ts";
 
@@ -18,9 +19,9 @@ import { queryKeys } from "../../lib/query-client.ts";
 export function useAssetDetail(id: string) {
   return useQuery({
     queryKey: queryKeys.assetDetail(id),
-    initialData: () => (id ? takePageData(assetPath(id), normalizeAssetBody) : undefined),
+    initialData: () => (id ? takePageData(assetPath(id), (body) => normalizeAsset(unwrapData(body))) : undefined),
     queryFn: async ({ signal }) => {
-      const asset = normalizeAssetBody(await apiRequest(`/activos/${encodeURIComponent(id)}`, { signal }));
+      const asset = normalizeAsset(unwrapData(await apiRequest(`/activos/${encodeURIComponent(id)}`, { signal })));
       if (!asset) throw new Error(ASSET_MSG.loadAssetError);
       return asset;
     },

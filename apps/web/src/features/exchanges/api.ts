@@ -1,13 +1,22 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { CreateOpenOfferInput, ExchangeProposal, Mobility, NearbyAsset, OpenOffer } from "@valoriza/domain";
+import {
+  assetListResponseSchema,
+  type CreateOpenOfferInput,
+  type ExchangeProposal,
+  exchangeListResponseSchema,
+  exchangeProposalResponseSchema,
+  type Mobility,
+  nearbyResponseSchema,
+  type OpenOffer,
+  openOfferListResponseSchema,
+  openOfferResponseSchema,
+  pagedAssetListResponseSchema,
+} from "@valoriza/domain";
 import { ApiError, type ApiRequestOptions, apiRequest } from "../../lib/api.ts";
-import { type Asset, normalizeAssetList } from "../../lib/assets.ts";
+import type { Asset } from "../../lib/assets.ts";
+import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { expireSession, getToken, useSession } from "../../lib/session.tsx";
-
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 export const EXCHANGES_ROOT = "exchanges";
 
@@ -31,8 +40,8 @@ export function useProposals(side: "received" | "sent") {
   const { user } = useSession();
   return useQuery({
     queryKey: [EXCHANGES_ROOT, side, user?._id ?? ""] as const,
-    queryFn: async ({ signal }) =>
-      list<ExchangeProposal>(record(await apiRequest(`/exchanges/${side}`, { signal })).data),
+    queryFn: async ({ signal }): Promise<ExchangeProposal[]> =>
+      parseAnswer(exchangeListResponseSchema, await apiRequest(`/exchanges/${side}`, { signal })).data,
     enabled: Boolean(user),
     refetchInterval: 15_000,
   });
@@ -44,9 +53,9 @@ export function useMyExchangeableAssets() {
   return useQuery({
     queryKey: ["myAssets", user?._id ?? "", "exchange"] as const,
     queryFn: async ({ signal }): Promise<Asset[]> =>
-      normalizeAssetList(await apiRequest("/assets/mine?limit=200", { signal })).filter(
-        (a) => a.status === "disponible" || a.status === "activo",
-      ),
+      parseAnswer(pagedAssetListResponseSchema, await apiRequest("/assets/mine?limit=200", { signal }))
+        .data.map(assetFromContract)
+        .filter((a) => a.status === "disponible" || a.status === "activo"),
     enabled: Boolean(user),
   });
 }
@@ -58,9 +67,12 @@ export function useRequestableAssets() {
   return useQuery({
     queryKey: ["assets", "requestable", me] as const,
     queryFn: async ({ signal }): Promise<Asset[]> =>
-      normalizeAssetList(
+      parseAnswer(
+        assetListResponseSchema,
         await apiRequest(`/assets?excludeUserId=${encodeURIComponent(me)}&limit=100`, { signal }),
-      ).filter((a) => a.ownerId !== me && (a.status === "disponible" || a.status === "activo")),
+      )
+        .data.map(assetFromContract)
+        .filter((a) => a.ownerId !== me && (a.status === "disponible" || a.status === "activo")),
     enabled: Boolean(user),
   });
 }
@@ -86,7 +98,10 @@ export interface ProposeInput {
 export function useProposeExchange() {
   return useMutation({
     mutationFn: async ({ idempotencyKey, ...body }: ProposeInput) =>
-      record(await proposalCall("/exchanges", { method: "POST", body, idempotencyKey })).data as ExchangeProposal,
+      parseAnswer(
+        exchangeProposalResponseSchema,
+        await proposalCall("/exchanges", { method: "POST", body, idempotencyKey }),
+      ).data,
     onSettled: refresh,
   });
 }
@@ -95,13 +110,14 @@ export function useProposeExchange() {
 export function useSetProposalStatus() {
   return useMutation({
     mutationFn: async (input: { id: string; status: "aceptada" | "rechazada" | "cancelada"; idempotencyKey: string }) =>
-      record(
+      parseAnswer(
+        exchangeProposalResponseSchema,
         await proposalCall(`/exchanges/${encodeURIComponent(input.id)}/status`, {
           method: "PATCH",
           body: { status: input.status },
           idempotencyKey: input.idempotencyKey,
         }),
-      ).data as ExchangeProposal,
+      ).data,
     onSettled: refresh,
   });
 }
@@ -111,10 +127,11 @@ export function useOpenOffers(tipo: "mias" | "todas") {
   const { user } = useSession();
   return useQuery({
     queryKey: [EXCHANGES_ROOT, "offers", tipo, user?._id ?? ""] as const,
-    queryFn: async ({ signal }) =>
-      list<OpenOffer>(
-        record(await apiRequest(`/intercambios/ofertas${tipo === "mias" ? "?tipo=mias" : ""}`, { signal })).data,
-      ),
+    queryFn: async ({ signal }): Promise<OpenOffer[]> =>
+      parseAnswer(
+        openOfferListResponseSchema,
+        await apiRequest(`/intercambios/ofertas${tipo === "mias" ? "?tipo=mias" : ""}`, { signal }),
+      ).data,
     enabled: Boolean(user),
   });
 }
@@ -123,7 +140,7 @@ export function useOpenOffers(tipo: "mias" | "todas") {
 export function useCreateOffer() {
   return useMutation({
     mutationFn: async (body: CreateOpenOfferInput) =>
-      record(await apiRequest("/intercambios/ofertas", { method: "POST", body })).data as OpenOffer,
+      parseAnswer(openOfferResponseSchema, await apiRequest("/intercambios/ofertas", { method: "POST", body })).data,
     onSettled: refresh,
   });
 }
@@ -132,8 +149,11 @@ export function useCreateOffer() {
 export function useNearbySearch() {
   return useMutation({
     mutationFn: async (body: { userLocation: { lat: number; lng: number }; mobility: Mobility }) => {
-      const r = record(await apiRequest("/intercambios/buscar-cercanos", { method: "POST", body }));
-      return { results: list<NearbyAsset>(r.results), count: Number(r.count ?? 0), maxKm: Number(r.maxKm ?? 0) };
+      const { results, count, maxKm } = parseAnswer(
+        nearbyResponseSchema,
+        await apiRequest("/intercambios/buscar-cercanos", { method: "POST", body }),
+      );
+      return { results, count, maxKm };
     },
   });
 }
@@ -145,8 +165,10 @@ export function useProposeLocal() {
       idempotencyKey,
       ...body
     }: Omit<ProposeInput, "message" | "creditosAdicionales"> & { mobility: Mobility; message?: string }) =>
-      record(await proposalCall("/intercambios/proponer-local", { method: "POST", body, idempotencyKey }))
-        .data as ExchangeProposal,
+      parseAnswer(
+        exchangeProposalResponseSchema,
+        await proposalCall("/intercambios/proponer-local", { method: "POST", body, idempotencyKey }),
+      ).data,
     onSettled: refresh,
   });
 }

@@ -1,10 +1,10 @@
-import type { SellFormData } from "@valoriza/domain";
+import { assetRegisteredResponseSchema, type SellFormData } from "@valoriza/domain";
 import { ApiError, apiRequest } from "../../lib/api.ts";
-import { type Asset, normalizeAsset } from "../../lib/assets.ts";
+import type { Asset } from "../../lib/assets.ts";
+import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
 
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 export type SellPayload = SellFormData;
 
@@ -19,7 +19,8 @@ export async function publishForSale(
   idempotencyKey: string,
   onUploadProgress?: (fraction: number) => void,
 ): Promise<SellResult> {
-  const body = record(
+  const answer = parseAnswer(
+    assetRegisteredResponseSchema,
     await apiRequest("/assets", {
       method: "POST",
       body: payload,
@@ -27,11 +28,7 @@ export async function publishForSale(
       ...(onUploadProgress ? { onUploadProgress } : {}),
     }),
   );
-  const credits = record(body.userCredits);
-  return {
-    asset: normalizeAsset(body.data),
-    userCredits: { previous: num(credits.previous), added: num(credits.added), current: num(credits.current) },
-  };
+  return { asset: assetFromContract(answer.data), userCredits: answer.userCredits };
 }
 
 /**

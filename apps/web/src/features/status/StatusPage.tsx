@@ -1,5 +1,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import {
+  analyticsOverviewResponseSchema,
+  assetListResponseSchema,
+  communityDonationListSchema,
+  donationResponseSchema,
+} from "@valoriza/domain";
+import {
   ArrowLeftRight,
   Calculator,
   Gift,
@@ -17,19 +23,14 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { apiRequest, isAuthError } from "../../lib/api.ts";
-import { normalizeAssetList } from "../../lib/assets.ts";
 import { openAuthDialog } from "../../lib/auth-dialog.ts";
+import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
-
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
 /** overview §2 /status: the 8 action cards. */
 const ACTIONS: { title: string; to: string; Icon: LucideIcon }[] = [
@@ -57,38 +58,27 @@ export function StatusPage() {
   const stats = useQuery({
     queryKey: ["analytics", "overview"] as const,
     queryFn: async ({ signal }) => {
-      const b = record(await apiRequest("/analytics/overview", { signal, onUnauthorized: "ignore" }));
-      return {
-        totalUsers: num(b.totalUsers),
-        activeUsers: num(b.activeUsers),
-        availableAssets: num(b.availableAssets),
-        totalTransactions: num(b.totalTransactions),
-      };
+      const { success: _, ...figures } = parseAnswer(
+        analyticsOverviewResponseSchema,
+        await apiRequest("/analytics/overview", { signal, onUnauthorized: "ignore" }),
+      );
+      return figures;
     },
     refetchInterval: 30_000,
   });
   const recent = useQuery({
     queryKey: ["assets", "status-recent"] as const,
     queryFn: async ({ signal }) =>
-      normalizeAssetList(await apiRequest("/assets?limit=5", { signal, onUnauthorized: "ignore" })).slice(0, 5),
+      parseAnswer(assetListResponseSchema, await apiRequest("/assets?limit=5", { signal, onUnauthorized: "ignore" }))
+        .data.map(assetFromContract)
+        .slice(0, 5),
   });
   const donations = useQuery({
     queryKey: ["donations", "community"] as const,
     queryFn: async ({ signal }): Promise<CommunityDonation[]> => {
       const body = await apiRequest("/community-donations?limit=4", { signal, onUnauthorized: "ignore" });
-      const list = Array.isArray(body) ? body : [];
-      return list
-        .map((raw) => {
-          const d = record(raw);
-          return {
-            id: str(d._id),
-            assetId: str(d.assetId),
-            title: str(d.title),
-            description: str(d.description),
-            type: str(d.type),
-          };
-        })
-        .filter((d) => d.id)
+      return parseAnswer(communityDonationListSchema, body)
+        .map(({ _id, assetId, title, description, type }) => ({ id: _id, assetId, title, description, type }))
         .slice(0, 4);
     },
     refetchInterval: 15_000,
@@ -193,7 +183,8 @@ function CommunityDonationCard({ donation }: { donation: CommunityDonation }) {
   const claim = useMutation({
     mutationFn: async () => {
       key.current ??= newIdempotencyKey();
-      return record(
+      return parseAnswer(
+        donationResponseSchema,
         await apiRequest(`/donations/claim/${encodeURIComponent(donation.id)}`, {
           method: "POST",
           idempotencyKey: key.current,
@@ -215,7 +206,7 @@ function CommunityDonationCard({ donation }: { donation: CommunityDonation }) {
     try {
       const r = await claim.mutateAsync();
       key.current = null;
-      toast({ title: str(r.message) || "¡Reclamaste la donación!", variant: "success" });
+      toast({ title: r.message || "¡Reclamaste la donación!", variant: "success" });
     } catch (e) {
       key.current = null;
       if (isAuthError(e)) return;
