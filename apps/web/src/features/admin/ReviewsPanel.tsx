@@ -2,6 +2,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import {
   type AdminReview,
   type AdminSignal,
+  adminReviewListResponseSchema,
+  adminSignalListResponseSchema,
   formatCredits,
   groupThousands,
   MAX_RAISED_RELEASE_LIMIT,
@@ -15,6 +17,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { apiRequest, isAuthError } from "../../lib/api.ts";
+import { parseAnswer } from "../../lib/contracts.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
@@ -32,10 +35,8 @@ function useReviews() {
   const { user } = useSession();
   return useQuery({
     queryKey: KEY,
-    queryFn: async ({ signal }) => {
-      const body = (await apiRequest("/admin/revisiones", { signal })) as { data?: AdminReview[] };
-      return Array.isArray(body?.data) ? body.data : [];
-    },
+    queryFn: async ({ signal }): Promise<AdminReview[]> =>
+      parseAnswer(adminReviewListResponseSchema, await apiRequest("/admin/revisiones", { signal })).data,
     enabled: user?.isAdmin === true,
     refetchInterval: 15_000,
   });
@@ -45,10 +46,8 @@ function useSignals() {
   const { user } = useSession();
   return useQuery({
     queryKey: SIGNALS_KEY,
-    queryFn: async ({ signal }) => {
-      const body = (await apiRequest("/admin/senales", { signal })) as { data?: AdminSignal[] };
-      return Array.isArray(body?.data) ? body.data : [];
-    },
+    queryFn: async ({ signal }): Promise<AdminSignal[]> =>
+      parseAnswer(adminSignalListResponseSchema, await apiRequest("/admin/senales", { signal })).data,
     enabled: user?.isAdmin === true,
     refetchInterval: 30_000,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import {
   type AdminIdentity,
+  adminIdentityListResponseSchema,
   ESTADO_IDENTIDAD_LABELS,
   IDENTITY_MSG,
   MOTIVO_RECHAZO_MAX,
@@ -15,6 +16,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Textarea } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ApiError, apiRequest, isAuthError } from "../../lib/api.ts";
+import { parseAnswer } from "../../lib/contracts.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { getToken, useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
@@ -28,12 +30,12 @@ function useVerifications(estado: Filter) {
   const { user } = useSession();
   return useQuery({
     queryKey: [...KEY, estado],
-    queryFn: async ({ signal }) => {
-      const body = (await apiRequest(`/admin/verificaciones${estado ? `?estado=${estado}` : ""}`, { signal })) as {
-        data?: AdminIdentity[];
-        counts?: Record<string, number>;
-      };
-      return { data: Array.isArray(body?.data) ? body.data : [], pendientes: body?.counts?.pendiente ?? 0 };
+    queryFn: async ({ signal }): Promise<{ data: AdminIdentity[]; pendientes: number }> => {
+      const { data, counts } = parseAnswer(
+        adminIdentityListResponseSchema,
+        await apiRequest(`/admin/verificaciones${estado ? `?estado=${estado}` : ""}`, { signal }),
+      );
+      return { data, pendientes: counts.pendiente };
     },
     enabled: user?.isAdmin === true,
     refetchInterval: 15_000,

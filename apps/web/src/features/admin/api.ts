@@ -1,61 +1,82 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type {
-  AdminLogEntry,
-  AdminProduct,
-  AdminWithdrawal,
-  CreateProductInput,
-  Purchase,
-  UpdateProductInput,
+import {
+  type AdminProduct,
+  type AdminWithdrawal,
+  adminLogResponseSchema,
+  adminProductListResponseSchema,
+  adminProductResponseSchema,
+  adminWithdrawalListResponseSchema,
+  adminWithdrawalResponseSchema,
+  type CreateProductInput,
+  type Purchase,
+  purchaseListResponseSchema,
+  purchaseResponseSchema,
+  type UpdateProductInput,
 } from "@valoriza/domain";
+import type { z } from "zod";
 import { apiRequest } from "../../lib/api.ts";
+import { parseAnswer } from "../../lib/contracts.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 
 /** The admin desk's calls (issue 11). Every query is enabled only for admins: a 403 would end the session. */
 export const ADMIN_ROOT = "admin";
 
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-const counts = (value: unknown): Record<string, number> => record(value) as Record<string, number>;
+/** A list of the desk with its counts by state (the filters' numbers). */
+interface Counted<T> {
+  data: T[];
+  counts: Record<string, number>;
+}
 
-function useAdminQuery<T>(key: readonly unknown[], path: string, pick: (body: Record<string, unknown>) => T) {
+/** An admin list parsed with its contract (`schema`), enabled only for admins. */
+function useAdminQuery<S extends z.ZodType, T>(
+  key: readonly unknown[],
+  path: string,
+  schema: S,
+  pick: (answer: z.output<S>) => T,
+) {
   const { user } = useSession();
   return useQuery({
     queryKey: [ADMIN_ROOT, ...key],
-    queryFn: async ({ signal }) => pick(record(await apiRequest(path, { signal }))),
+    queryFn: async ({ signal }) => pick(parseAnswer(schema, await apiRequest(path, { signal }))),
     enabled: user?.isAdmin === true,
     refetchInterval: 15_000,
   });
 }
 
 export const useAdminProducts = () =>
-  useAdminQuery(["products"], "/admin/marketplace", (b) => ({
-    data: list<AdminProduct>(b.data),
-    counts: counts(b.counts),
-  }));
+  useAdminQuery(
+    ["products"],
+    "/admin/marketplace",
+    adminProductListResponseSchema,
+    ({ data, counts }): Counted<AdminProduct> => ({ data, counts }),
+  );
 
 export const useAdminPurchases = (estado: string) =>
-  useAdminQuery(["compras", estado], `/admin/compras${estado ? `?estado=${estado}` : ""}`, (b) => ({
-    data: list<Purchase>(b.data),
-    counts: counts(b.counts),
-  }));
+  useAdminQuery(
+    ["compras", estado],
+    `/admin/compras${estado ? `?estado=${estado}` : ""}`,
+    purchaseListResponseSchema,
+    ({ data, counts }): Counted<Purchase> => ({ data, counts }),
+  );
 
 export const useAdminWithdrawals = (estado: string, metodo: string) => {
   const q = new URLSearchParams();
   if (estado) q.set("estado", estado);
   if (metodo) q.set("metodo", metodo);
   const qs = q.toString();
-  return useAdminQuery(["retiros", estado, metodo], `/admin/retiros${qs ? `?${qs}` : ""}`, (b) => ({
-    data: list<AdminWithdrawal>(b.data),
-    counts: counts(b.counts),
-  }));
+  return useAdminQuery(
+    ["retiros", estado, metodo],
+    `/admin/retiros${qs ? `?${qs}` : ""}`,
+    adminWithdrawalListResponseSchema,
+    ({ data, counts }): Counted<AdminWithdrawal> => ({ data, counts }),
+  );
 };
 
 export const useAdminLog = () =>
-  useAdminQuery(["registro"], "/admin/registro?limit=100", (b) => ({
-    data: list<AdminLogEntry>(b.data),
-    total: typeof b.total === "number" ? b.total : 0,
+  useAdminQuery(["registro"], "/admin/registro?limit=100", adminLogResponseSchema, ({ data, total }) => ({
+    data,
+    total,
   }));
 
 const refresh = () =>
@@ -66,24 +87,20 @@ const refresh = () =>
     invalidateAfterCreditChange(),
   ]);
 
-const message = (body: unknown) => {
-  const m = record(body).message;
-  return typeof m === "string" ? m : "";
-};
-
 export function useSaveProduct() {
   return useMutation({
     mutationFn: async (
       input: { id: string; patch: UpdateProductInput } | { id: null; data: CreateProductInput },
     ): Promise<string> =>
-      input.id === null
-        ? message(await apiRequest("/admin/marketplace", { method: "POST", body: input.data }))
-        : message(
-            await apiRequest(`/admin/marketplace/${encodeURIComponent(input.id)}`, {
+      parseAnswer(
+        adminProductResponseSchema,
+        input.id === null
+          ? await apiRequest("/admin/marketplace", { method: "POST", body: input.data })
+          : await apiRequest(`/admin/marketplace/${encodeURIComponent(input.id)}`, {
               method: "PUT",
               body: input.patch,
             }),
-          ),
+      ).message,
     onSettled: refresh,
   });
 }
@@ -91,13 +108,14 @@ export function useSaveProduct() {
 export function useResolvePurchase() {
   return useMutation({
     mutationFn: async (i: { id: string; estado: "entregado" | "cancelado"; idempotencyKey: string }) =>
-      message(
+      parseAnswer(
+        purchaseResponseSchema,
         await apiRequest(`/admin/compras/${encodeURIComponent(i.id)}`, {
           method: "PATCH",
           body: { estado: i.estado },
           idempotencyKey: i.idempotencyKey,
         }),
-      ),
+      ).message,
     onSettled: refresh,
   });
 }
@@ -111,7 +129,8 @@ export function useResolveWithdrawal() {
       motivo?: string;
       idempotencyKey: string;
     }) =>
-      message(
+      parseAnswer(
+        adminWithdrawalResponseSchema,
         await apiRequest(`/admin/retiros/${encodeURIComponent(i.id)}`, {
           method: "PATCH",
           body: {
@@ -121,7 +140,7 @@ export function useResolveWithdrawal() {
           },
           idempotencyKey: i.idempotencyKey,
         }),
-      ),
+      ).message,
     onSettled: refresh,
   });
 }
