@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { creditsSchema as credits } from "../common/contracts.ts";
+import { CATEGORY_NAMES } from "../economy/catalog.ts";
 
 /**
  * Response contracts of the assets area (calls §7). Documented in /api/docs and
@@ -185,7 +186,7 @@ export const categoriesResponseSchema = z.object({
     .array(
       z.object({
         id: z.string(),
-        nombre: z.string(),
+        nombre: z.enum(CATEGORY_NAMES),
         subcategorias: z
           .array(z.object({ id: z.string(), nombre: z.string(), especializaciones: z.array(z.string()).readonly() }))
           .readonly(),

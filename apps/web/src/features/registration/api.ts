@@ -1,40 +1,33 @@
 import { useQuery } from "@tanstack/react-query";
 import {
-  ASSET_ACTIONS,
   ASSET_MSG,
+  type AssetContract,
   type AvailableActions,
+  actionsResponseSchema,
+  assetRegisteredResponseSchema,
   CATEGORY_CATALOG,
   type CategoriaCatalogo,
+  categoriesResponseSchema,
+  moneyRegisteredResponseSchema,
   RATIO_TEXT,
+  timeRegisteredResponseSchema,
   type WizardAssetType,
 } from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
+import { parseAnswer } from "../../lib/contracts.ts";
 import { queryKeys } from "../../lib/query-client.ts";
-
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 /** GET /actions/{type}: which actions the type allows (the wizard enables only `true`). */
 export function useAvailableActions(type: WizardAssetType | null) {
   return useQuery({
     queryKey: queryKeys.actions(type ?? ""),
     queryFn: async ({ signal }): Promise<AvailableActions> => {
-      let body: Record<string, unknown>;
       try {
-        body = record(await apiRequest(`/actions/${type}`, { signal, onUnauthorized: "ignore" }));
+        const body = await apiRequest(`/actions/${type}`, { signal, onUnauthorized: "ignore" });
+        return parseAnswer(actionsResponseSchema, body).availableActions;
       } catch (error) {
         throw new Error(ASSET_MSG.loadActionsError, { cause: error });
       }
-      const raw = record(body.availableActions);
-      if (body.success === false || Object.keys(raw).length === 0) throw new Error(ASSET_MSG.loadActionsError);
-      const actions = {} as AvailableActions;
-      for (const action of ASSET_ACTIONS) {
-        const value = raw[action];
-        actions[action] = value === true || value === "compensacion" ? value : false;
-      }
-      return actions;
     },
     enabled: type !== null,
   });
@@ -50,23 +43,16 @@ export function useCategories() {
   return useQuery({
     queryKey: queryKeys.categories,
     queryFn: async ({ signal }): Promise<Categories> => {
-      const body = record(await apiRequest("/formularios/categorias", { signal, onUnauthorized: "ignore" }));
-      const list = Array.isArray(body.categorias) ? body.categorias.map(record) : [];
-      const categorias = list
-        .map((c) => ({
-          id: str(c.id),
-          nombre: str(c.nombre) as CategoriaCatalogo["nombre"],
-          subcategorias: (Array.isArray(c.subcategorias) ? c.subcategorias.map(record) : []).map((s) => ({
-            id: str(s.id),
-            nombre: str(s.nombre),
-            especializaciones: Array.isArray(s.especializaciones)
-              ? s.especializaciones.filter((e): e is string => typeof e === "string")
-              : [],
-          })),
-        }))
-        .filter((c) => c.nombre);
+      const body = parseAnswer(
+        categoriesResponseSchema,
+        await apiRequest("/formularios/categorias", { signal, onUnauthorized: "ignore" }),
+      );
+      const categorias = body.categorias.map((c) => ({
+        ...c,
+        subcategorias: c.subcategorias.map((s) => ({ ...s, especializaciones: [...s.especializaciones] })),
+      }));
       if (categorias.length === 0) throw new Error("No pudimos cargar las categorías");
-      return { categorias, ratio: str(body.ratio) || RATIO_TEXT };
+      return { categorias, ratio: body.ratio || RATIO_TEXT };
     },
   });
 }
@@ -81,13 +67,9 @@ export interface RegistrationResult {
   valueCOP: number | null;
 }
 
-function resultFrom(asset: Record<string, unknown>, extraCredits?: unknown): RegistrationResult {
-  return {
-    id: str(asset._id) || str(asset.id),
-    title: str(asset.title),
-    credits: num(extraCredits) ?? num(asset.creditosAsignados) ?? num(asset.credits) ?? num(asset.valueCredits),
-    valueCOP: num(asset.valorCOPReconocido) ?? num(asset.valorTotal) ?? num(asset.baseValueCOP),
-  };
+/** What the wizard's last step shows of a registered asset (its contract's fields). */
+function resultFrom(asset: AssetContract, credits: number): RegistrationResult {
+  return { id: asset._id, title: asset.title, credits, valueCOP: asset.valorCOPReconocido };
 }
 
 export interface GoodPayload {
@@ -115,7 +97,8 @@ export async function registerGood(
   idempotencyKey: string,
   onUploadProgress?: (fraction: number) => void,
 ): Promise<RegistrationResult> {
-  const body = record(
+  const body = parseAnswer(
+    assetRegisteredResponseSchema,
     await apiRequest("/assets", {
       method: "POST",
       body: payload,
@@ -123,8 +106,7 @@ export async function registerGood(
       ...(onUploadProgress ? { onUploadProgress } : {}),
     }),
   );
-  const added = record(body.userCredits).added;
-  return resultFrom(record(body.data), added);
+  return resultFrom(body.data, body.userCredits.added);
 }
 
 export interface TimePayload {
@@ -138,8 +120,10 @@ export interface TimePayload {
 
 /** POST /tiempo/registrar. */
 export async function registerTime(payload: TimePayload, idempotencyKey: string): Promise<RegistrationResult> {
-  const body = record(await apiRequest("/tiempo/registrar", { method: "POST", body: payload, idempotencyKey }));
-  const activo = record(body.activo ?? body.data);
+  const { activo } = parseAnswer(
+    timeRegisteredResponseSchema,
+    await apiRequest("/tiempo/registrar", { method: "POST", body: payload, idempotencyKey }),
+  );
   return resultFrom(activo, activo.creditos);
 }
 
@@ -153,7 +137,9 @@ export interface MoneyPayload {
 
 /** POST /dinero/registrar. */
 export async function registerMoney(payload: MoneyPayload, idempotencyKey: string): Promise<RegistrationResult> {
-  const body = record(await apiRequest("/dinero/registrar", { method: "POST", body: payload, idempotencyKey }));
-  const activo = record(body.activo ?? body.data);
+  const { activo } = parseAnswer(
+    moneyRegisteredResponseSchema,
+    await apiRequest("/dinero/registrar", { method: "POST", body: payload, idempotencyKey }),
+  );
   return resultFrom(activo, activo.creditos);
 }

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { PaymentMode } from "@valoriza/domain";
+import type { PaymentMode, SaleResponse } from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 
@@ -20,12 +20,13 @@ const CUSTODY_ROOT = "custodias";
 export function usePurchase() {
   return useMutation({
     mutationFn: async ({ idempotencyKey, ...body }: PurchaseInput): Promise<{ message: string }> => {
-      const answer = await apiRequest<Record<string, unknown> | null>("/transacciones/crear", {
+      // Typed by its contract, not parsed: the asset page (where one buys) loads no zod, and a purchase
+      // that went through must never read as failed because a parser did not load.
+      const { message } = await apiRequest<SaleResponse>("/transacciones/crear", {
         method: "POST",
         body,
         idempotencyKey,
       });
-      const message = answer && typeof answer.message === "string" ? answer.message : "";
       return { message };
     },
     onSettled: async () => {
