@@ -10,14 +10,15 @@ export const UNEXPECTED_ANSWER = "Recibimos una respuesta inesperada del servido
  * An API answer parsed with its response contract from @valoriza/domain (the schemas the server's
  * routes document and its tests check): typed data, or an error the page shows like any other.
  * Only a type is imported from zod here; the pages that call this load zod with their contracts
- * (the home route keeps its hand-written readers: zod is not part of its budget).
+ * (the home route keeps its hand-written readers: zod is not part of its budget). `message` is what
+ * the person reads when the answer is out of its contract (a page's own words, else UNEXPECTED_ANSWER).
  */
-export function parseAnswer<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+export function parseAnswer<S extends z.ZodType>(schema: S, body: unknown, message = UNEXPECTED_ANSWER): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const where = parsed.error.issues.map((i) => `${i.path.join(".") || "(raíz)"}: ${i.message}`).join("; ");
   console.error(`Respuesta fuera de su contrato: ${where}`);
-  throw new Error(UNEXPECTED_ANSWER, { cause: parsed.error });
+  throw new Error(message, { cause: parsed.error });
 }
 
 /**

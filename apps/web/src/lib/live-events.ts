@@ -1,3 +1,4 @@
+import type { EventTicketResponse } from "@valoriza/domain";
 import { useEffect } from "react";
 import { apiRequest } from "./api.ts";
 import { queryClient } from "./query-client.ts";
@@ -139,7 +140,7 @@ function openStream(options: LiveEventsOptions, onRoots: (roots: readonly string
     let ticket: string;
     try {
       // "ignore": a refused ticket is not this helper's to report; the polled calls expire the session.
-      const res = await apiRequest<{ ticket?: unknown }>("/eventos/ticket", {
+      const res = await apiRequest<EventTicketResponse | null>("/eventos/ticket", {
         method: "POST",
         onUnauthorized: "ignore",
       });

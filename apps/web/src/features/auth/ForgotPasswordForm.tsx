@@ -8,7 +8,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { zodResolver } from "../../lib/forms.ts";
 import { errorMessage } from "../../lib/utils.ts";
-import { useForgotPasswordMutation } from "./api.ts";
+import { useForgotPasswordMutation } from "./account-api.ts";
 
 const forgotSchema = z.object({ email: emailSchema });
 type ForgotValues = z.input<typeof forgotSchema>;

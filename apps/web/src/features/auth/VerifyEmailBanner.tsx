@@ -6,7 +6,7 @@ import { useProfileQuery } from "../../lib/account.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
-import { useResendVerificationMutation } from "./api.ts";
+import { useResendVerificationMutation } from "./account-api.ts";
 
 /** For a signed-in person whose email is not verified: what to do, and 'Reenviar enlace'. */
 export function VerifyEmailBanner() {

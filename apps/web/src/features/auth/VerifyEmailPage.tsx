@@ -9,7 +9,7 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
-import { useResendVerificationMutation, useVerifyEmailMutation } from "./api.ts";
+import { useResendVerificationMutation, useVerifyEmailMutation } from "./account-api.ts";
 import { LinkCard, linkOutcome } from "./LinkStatus.tsx";
 
 /** 'Reenviar enlace' when signed in, 'Iniciar sesión' (then the banner's button) otherwise. */

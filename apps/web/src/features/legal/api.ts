@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { DATA_RIGHTS_MSG, TERMINOS_VERSION } from "@valoriza/domain";
+import { acceptConsentResponseSchema, DATA_RIGHTS_MSG, TERMINOS_VERSION } from "@valoriza/domain";
 import type { Profile } from "../../lib/account.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { parseAnswer } from "../../lib/contracts.ts";
 import { queryKeys } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 
@@ -13,13 +14,12 @@ export function useAcceptConsentMutation() {
   const { user } = useSession();
   return useMutation({
     mutationFn: async (): Promise<Consent> => {
-      const body = await apiRequest<{ success?: boolean; data?: Partial<Consent> }>("/profile/consentimiento", {
+      const body = await apiRequest("/profile/consentimiento", {
         method: "POST",
         body: { version: TERMINOS_VERSION },
       });
-      const data = body?.data;
-      if (body?.success !== true || typeof data?.version !== "string") throw new Error(DATA_RIGHTS_MSG.consentError);
-      return { version: data.version, fecha: typeof data.fecha === "string" ? data.fecha : "" };
+      const { version, fecha } = parseAnswer(acceptConsentResponseSchema, body, DATA_RIGHTS_MSG.consentError).data;
+      return { version, fecha };
     },
     onSuccess: (consent) => {
       if (!user) return;

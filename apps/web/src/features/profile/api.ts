@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { DATA_RIGHTS_MSG, MSG, type ProfileUpdateInput } from "@valoriza/domain";
-import { normalizeProfile, type Profile } from "../../lib/account.ts";
+import {
+  changePasswordResponseSchema,
+  DATA_RIGHTS_MSG,
+  deleteAccountResponseSchema,
+  MSG,
+  type ProfileUpdateInput,
+  profileResponseSchema,
+} from "@valoriza/domain";
+import type { Profile } from "../../lib/account.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { parseAnswer } from "../../lib/contracts.ts";
 import { queryKeys } from "../../lib/query-client.ts";
 import { replaceSessionToken, updateSessionUser, useSession } from "../../lib/session.tsx";
-
-function isSuccess(body: unknown): body is { success: true; data?: unknown; message?: unknown } {
-  return Boolean(body && typeof body === "object" && (body as { success?: unknown }).success === true);
-}
 
 export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
@@ -15,8 +19,9 @@ export function useUpdateProfileMutation() {
   return useMutation({
     mutationFn: async (input: ProfileUpdateInput): Promise<Profile> => {
       const body = await apiRequest("/profile", { method: "PUT", body: input });
-      if (!isSuccess(body) || !body.data || typeof body.data !== "object") throw new Error(MSG.updateProfileError);
-      return normalizeProfile(body.data);
+      const { data } = parseAnswer(profileResponseSchema, body, MSG.updateProfileError);
+      // The date input reads YYYY-MM-DD (as the profile query gives it).
+      return { ...data, fechaNacimiento: data.fechaNacimiento.slice(0, 10) };
     },
     onSuccess: (profile) => {
       if (user) queryClient.setQueryData(queryKeys.profile(user._id), profile);
@@ -34,10 +39,9 @@ export function useChangePasswordMutation() {
   return useMutation({
     mutationFn: async (input: ChangePasswordInput): Promise<string> => {
       const body = await apiRequest("/profile/password", { method: "PUT", body: input });
-      if (!isSuccess(body)) throw new Error(MSG.changePasswordError);
       // `{ success, message, data: { token } }`: the old token stops working, the new one keeps the session.
-      const data = (body as { data?: { token?: unknown } }).data;
-      if (typeof data?.token === "string") replaceSessionToken(data.token);
+      const { data } = parseAnswer(changePasswordResponseSchema, body, MSG.changePasswordError);
+      replaceSessionToken(data.token);
       return MSG.passwordUpdated;
     },
   });
@@ -72,8 +76,7 @@ export function useDeleteAccountMutation() {
   return useMutation({
     mutationFn: async (password: string): Promise<string> => {
       const body = await apiRequest("/profile", { method: "DELETE", body: { password } });
-      if (!isSuccess(body)) throw new Error(DATA_RIGHTS_MSG.deleteError);
-      return typeof body.message === "string" ? body.message : DATA_RIGHTS_MSG.accountDeleted;
+      return parseAnswer(deleteAccountResponseSchema, body, DATA_RIGHTS_MSG.deleteError).message;
     },
   });
 }

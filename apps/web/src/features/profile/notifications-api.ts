@@ -1,16 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NotificationPreferences, NotificationPreferencesDto } from "@valoriza/domain";
+import {
+  type NotificationPreferences,
+  type NotificationPreferencesDto,
+  notificationPreferencesResponseSchema,
+  pushPublicKeyResponseSchema,
+} from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
+import { parseAnswer } from "../../lib/contracts.ts";
 import { useSession } from "../../lib/session.tsx";
 
 /** GET/PUT /api/profile/notificaciones and the browser's Web Push subscription (issue 20). */
 const prefsKey = (userId: string) => ["profile", userId, "notificaciones"] as const;
 
-function dataOf(body: unknown): NotificationPreferencesDto {
-  const data = (body as { data?: NotificationPreferencesDto } | null)?.data;
-  if (!data || typeof data !== "object") throw new Error("No pudimos leer tus preferencias de notificaciones");
-  return data;
-}
+const dataOf = (body: unknown): NotificationPreferencesDto =>
+  parseAnswer(notificationPreferencesResponseSchema, body, "No pudimos leer tus preferencias de notificaciones").data;
 
 export function useNotificationPreferences() {
   const { user } = useSession();
@@ -87,7 +90,7 @@ export async function enablePush(): Promise<void> {
   if (permission !== "granted") throw new Error(PUSH_ERRORS.dismissed);
   const reg = await readyRegistration(10_000);
   if (!reg) throw new Error(PUSH_ERRORS.notReady);
-  const { clavePublica } = await apiRequest<{ clavePublica: string }>("/push/clave-publica");
+  const { clavePublica } = parseAnswer(pushPublicKeyResponseSchema, await apiRequest("/push/clave-publica"));
   let sub = await reg.pushManager.getSubscription();
   try {
     sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(clavePublica) });
