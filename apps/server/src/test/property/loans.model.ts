@@ -5,7 +5,13 @@
  * 7-day request expiry, and the active loan's reminders. Every run ends with each active loan ended by
  * its lender, and each guarantee released or executed by exactly one transfer.
  */
-import { LOAN_PROCESS, LOAN_REQUEST_EXPIRY_MS, loanInterestCredits } from "@valoriza/domain";
+import {
+  LOAN_PROCESS,
+  LOAN_REQUEST_EXPIRY_MS,
+  loanDueDate,
+  loanInterestCredits,
+  loanReminderAt,
+} from "@valoriza/domain";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { expect } from "vitest";
@@ -57,7 +63,6 @@ interface ResolveOp {
   funded: boolean;
 }
 
-const DAY = 24 * 60 * 60 * 1000;
 const state = areaState(() => ({ loans: [] as ModelLoan[], lendable: [] as ModelAsset[] }));
 let loans: LoansService;
 const applied = {
@@ -133,9 +138,9 @@ async function loanStep(ctx: Ctx, l: ModelLoan, action: LoanAction) {
     l.estado = "activo";
     l.last = action;
     l.interest = interest;
-    l.returnBy = clock.now().getTime() + l.plazo * DAY;
+    l.returnBy = loanDueDate(clock.now(), l.plazo).getTime();
     // The reminder a day before the due date (not before the approval) and the notice just after it.
-    l.notices = [Math.max(clock.now().getTime(), l.returnBy - DAY), l.returnBy + 1];
+    l.notices = [loanReminderAt(clock.now(), l.plazo).getTime(), l.returnBy + 1];
     l.asset.status = "operacion";
     m.disp[l.borrower]! -= l.guarantee + interest;
     m.sys.custodia += interest;
