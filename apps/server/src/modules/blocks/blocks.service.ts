@@ -2,7 +2,7 @@ import { BLOCKS_MAX, BLOCKS_MSG, type BlockedPerson } from "@valoriza/domain";
 import type { Executor } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { addBlock, blockersBetween, listBlocked, removeBlock, userExists } from "./blocks.repository.ts";
 
 export interface BlockToggled {
@@ -16,14 +16,15 @@ export interface BlockToggled {
  * either of the two blocked the other, with the message that makes sense to the caller (`actorId`):
  * the blocker is told they can undo it, the blocked person only that they cannot interact. Call it
  * in the caller's transaction before the deal engine (or the chat) writes anything; the throw rolls
- * the whole unit of work back. Deals the two already have are not checked here: they go on to their
+ * the whole unit of work back. The answer is 403 with the code BLOCKED. Deals the two already have are not checked here: they go on to their
  * end (a block must not trap credits in escrow).
  */
 export async function assertNoBlock(exec: Executor, actorId: string, otherId: string | null | undefined) {
   if (!otherId || otherId === actorId) return;
   const blockers = await blockersBetween(exec, actorId, otherId);
-  if (blockers.includes(actorId)) throw forbidden(BLOCKS_MSG.blockedByYou);
-  if (blockers.length > 0) throw forbidden(BLOCKS_MSG.blockedByOther);
+  // 403 with its own code, BLOCKED: the web tells it from a dead session (which a FORBIDDEN may be).
+  if (blockers.includes(actorId)) throw new AppError("BLOCKED", BLOCKS_MSG.blockedByYou);
+  if (blockers.length > 0) throw new AppError("BLOCKED", BLOCKS_MSG.blockedByOther);
 }
 
 /**

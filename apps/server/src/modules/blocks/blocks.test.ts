@@ -160,7 +160,27 @@ describe("blocks: block, list, unblock", () => {
 describe("blocks hold on every route where two people meet", () => {
   let sara: TestUser; // the blocker (seller, lender, owner, donor)
   let bruno: TestUser; // the blocked person
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<
+    | "brunoOwn"
+    | "brunoSale"
+    | "brunoSwap"
+    | "brunoSwap2"
+    | "chat"
+    | "community"
+    | "custody"
+    | "forSale"
+    | "forSale2"
+    | "gift"
+    | "giftDonation"
+    | "loan"
+    | "proposal"
+    | "rental"
+    | "toGive"
+    | "toLend"
+    | "toRent"
+    | "toSwap",
+    string
+  >;
 
   beforeAll(async () => {
     [sara, bruno] = (await k.users(2)) as [TestUser, TestUser];
@@ -286,6 +306,7 @@ describe("blocks hold on every route where two people meet", () => {
       const res = await pending;
       expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
       expect(json(res).message, what).toBe(BLOCKS_MSG.blockedByOther);
+      expect(json(res).code, what).toBe("BLOCKED");
     }
     expect(await counts()).toEqual(before);
     expect(await k.balance(bruno)).toEqual(balance);
@@ -324,6 +345,7 @@ describe("blocks hold on every route where two people meet", () => {
       const res = await pending;
       expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
       expect(json(res).message, what).toBe(BLOCKS_MSG.blockedByYou);
+      expect(json(res).code, what).toBe("BLOCKED");
     }
     expect(await counts()).toEqual(before);
   });
