@@ -18,6 +18,7 @@ export function BlockPersonButton({
   size = "sm",
   className,
   hidden = false,
+  compact = false,
 }: {
   personId: string;
   name: string;
@@ -25,6 +26,8 @@ export function BlockPersonButton({
   size?: ButtonSize;
   className?: string;
   hidden?: boolean;
+  /** On phones only the icon shows (the name stays in its accessible label): a narrow header. */
+  compact?: boolean;
 }) {
   const { isBlocked, signedIn, pending, block, unblock } = useBlockToggle(personId);
   const [open, setOpen] = useState(false);
@@ -54,7 +57,7 @@ export function BlockPersonButton({
         ) : (
           <Ban aria-hidden="true" className="size-4" />
         )}
-        {isBlocked ? "Desbloquear" : "Bloquear"}
+        <span className={cn(compact && "max-sm:sr-only")}>{isBlocked ? "Desbloquear" : "Bloquear"}</span>
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         {open ? (

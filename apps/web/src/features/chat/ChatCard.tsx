@@ -145,7 +145,7 @@ export function ChatCard({
               <p className="truncate text-xs text-slate-500">{chat.activoTitulo}</p>
             ) : null}
           </div>
-          {other?.id ? <BlockPersonButton personId={other.id} name={other.name} className="shrink-0" /> : null}
+          {other?.id ? <BlockPersonButton personId={other.id} name={other.name} className="shrink-0" compact /> : null}
         </header>
 
         {!chat && query.isPending ? (

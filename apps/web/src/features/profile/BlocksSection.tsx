@@ -50,15 +50,23 @@ export function BlocksSection() {
               const name = [p.name, p.apellido].filter(Boolean).join(" ") || "Usuario de Valoriza";
               const since = formatDate(p.createdAt);
               return (
-                <li key={p.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="blocked-person">
+                <li key={p.id} className="flex items-start gap-3 py-3" data-testid="blocked-person">
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
                     <UserRound aria-hidden="true" className="size-5" />
                   </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="font-semibold break-words text-slate-900">{name}</p>
-                    {since ? <p className="text-sm text-slate-500">Bloqueada el {since}</p> : null}
+                  {/* Phones: the button under the name; wider: beside it. */}
+                  <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                    <div className="min-w-0">
+                      <p className="font-semibold break-words text-slate-900">{name}</p>
+                      {since ? <p className="text-sm text-slate-500">Bloqueada el {since}</p> : null}
+                    </div>
+                    <BlockPersonButton
+                      personId={p.id}
+                      name={name}
+                      variant="outline"
+                      className="self-start sm:self-auto"
+                    />
                   </div>
-                  <BlockPersonButton personId={p.id} name={name} variant="outline" />
                 </li>
               );
             })}
