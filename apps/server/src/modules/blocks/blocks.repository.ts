@@ -53,14 +53,17 @@ export async function blockersBetween(exec: Executor, a: string, b: string): Pro
   return rows.map((r) => r.blockerId);
 }
 
-/** The people `blockerId` blocked (and only theirs), the newest first. */
+/** The people `blockerId` blocked (and only theirs), the newest first; deleted accounts left out. */
 export async function listBlocked(exec: Executor, blockerId: string): Promise<BlockedRow[]> {
-  return exec
-    .select({ id: users.id, name: users.name, apellido: users.apellido, createdAt: blocks.createdAt })
-    .from(blocks)
-    .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, blockerId))
-    .orderBy(desc(blocks.createdAt), desc(blocks.blockedId));
+  return (
+    exec
+      .select({ id: users.id, name: users.name, apellido: users.apellido, createdAt: blocks.createdAt })
+      .from(blocks)
+      .innerJoin(users, eq(users.id, blocks.blockedId))
+      // A deleted account (its data erased) leaves the list; it can no longer meet anyone anyway.
+      .where(and(eq(blocks.blockerId, blockerId), isNull(users.deletedAt)))
+      .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
+  );
 }
 
 /**

@@ -149,11 +149,17 @@ describe("blocks: block, list, unblock", () => {
     expect(await blockedIds(ana)).toEqual([beto.id]);
   });
 
-  it("a deleted account cannot be blocked (404)", async () => {
+  it("a deleted account cannot be blocked (404) and leaves the list", async () => {
     const [ana] = (await k.users(1)) as [TestUser];
     const gone = await signUp(t.app);
     await t.database.db.execute(sql`update users set deleted_at = now() where id = ${gone.id}::uuid`);
     expect((await call("POST", `/api/bloqueos/${gone.id}`, ana)).statusCode).toBe(404);
+    // Blocked before the deletion: the erased account leaves the list.
+    const later = await signUp(t.app);
+    expect((await call("POST", `/api/bloqueos/${later.id}`, ana)).statusCode).toBe(200);
+    expect(await blockedIds(ana)).toEqual([later.id]);
+    await t.database.db.execute(sql`update users set deleted_at = now() where id = ${later.id}::uuid`);
+    expect(await blockedIds(ana)).toEqual([]);
   });
 });
 
