@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, horizontalOverflow, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers.ts";
@@ -22,6 +23,21 @@ afterAll(async () => {
 
 const BLOCKED_BY_OTHER = "No puedes interactuar con esta persona.";
 const BLOCKED_BY_ME = "Bloqueaste a esta persona. Desbloquéala para continuar.";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's Content-Security-Policy forbids inline scripts.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (d: Document) => Promise<{ violations: unknown }> } }).axe;
+    return (await axe.run(document)).violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} → ${n.target.join(" ")}`));
+}
 
 const messageBox = (page: Page) => page.getByRole("textbox", { name: "Escribe un mensaje" });
 
@@ -63,6 +79,7 @@ async function scenario(tag: string, viewport: { width: number; height: number }
   expect(await messageBox(olga.page).isDisabled()).toBe(true);
   expect(await horizontalOverflow(olga.page)).toBeLessThanOrEqual(0);
   await screenshot(olga.page, `blocks-chat-blocker-${tag}`);
+  expect(await seriousViolations(olga.page)).toEqual([]);
 
   // Bruno cannot write: the chat says why, and he is still signed in.
   await messageBox(bruno.page).fill("¿Sigue disponible?");
@@ -79,6 +96,7 @@ async function scenario(tag: string, viewport: { width: number; height: number }
   await stillSignedIn(bruno);
   expect(await horizontalOverflow(bruno.page)).toBeLessThanOrEqual(0);
   await screenshot(bruno.page, `blocks-blocked-buyer-${tag}`);
+  expect(await seriousViolations(bruno.page)).toEqual([]);
 
   // Olga's profile lists him; 'Desbloquear' (confirmed) restores everything.
   await olga.page.goto("/perfil");
@@ -86,6 +104,7 @@ async function scenario(tag: string, viewport: { width: number; height: number }
   await list.getByText("Bruno", { exact: false }).waitFor();
   await list.scrollIntoViewIfNeeded();
   await screenshot(olga.page, `blocks-profile-${tag}`, false);
+  expect(await seriousViolations(olga.page)).toEqual([]);
   await list.getByRole("button", { name: "Desbloquear a Bruno" }).click();
   const undo = olga.page.getByRole("dialog", { name: /^¿Desbloquear a Bruno/ });
   await undo.getByRole("button", { name: "Desbloquear", exact: true }).click();
