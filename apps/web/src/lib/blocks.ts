@@ -17,30 +17,20 @@ export interface BlockedPerson {
 
 export const blocksKey = (userId: string) => ["blocks", userId] as const;
 
-/** A hand-written reader (no zod: the asset page and the chat load this file). */
-function normalizeBlocks(body: unknown): BlockedPerson[] {
-  const data = (body as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((raw): BlockedPerson[] => {
-    const b = raw as Record<string, unknown>;
-    if (typeof b._id !== "string") return [];
-    return [
-      {
-        id: b._id,
-        name: typeof b.name === "string" ? b.name : "",
-        apellido: typeof b.apellido === "string" ? b.apellido : "",
-        createdAt: typeof b.createdAt === "string" ? b.createdAt : "",
-      },
-    ];
-  });
-}
-
 /** The people the signed-in person blocked (none, and no call, when signed out). */
 export function useBlocks() {
   const { user } = useSession();
   return useQuery({
     queryKey: blocksKey(user?.id ?? ""),
-    queryFn: async ({ signal }) => normalizeBlocks(await apiRequest("/bloqueos", { signal })),
+    queryFn: async ({ signal }) => {
+      // The contract (and zod) load with the answer: the asset page and the chat, which load this file,
+      // stay zod-free until then.
+      const [body, { parseBlocks }] = await Promise.all([
+        apiRequest("/bloqueos", { signal }),
+        import("./blocks-contract.ts"),
+      ]);
+      return parseBlocks(body);
+    },
     enabled: Boolean(user),
     staleTime: 30_000,
   });

@@ -3,9 +3,6 @@ import { ApiError, apiRequest } from "../../lib/api.ts";
 import type { Asset } from "../../lib/assets.ts";
 import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
 
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
 export type SellPayload = SellFormData;
 
 export interface SellResult {
@@ -37,7 +34,11 @@ export async function publishForSale(
  */
 export function serverMessage(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  const body = record(error.body);
+  // The error envelope (errorResponseSchema) or an older body with `error`.
+  const body = (error.body && typeof error.body === "object" ? error.body : {}) as {
+    message?: unknown;
+    error?: unknown;
+  };
   for (const field of [body.message, body.error]) {
     if (typeof field === "string" && field.trim()) return field.trim();
   }
