@@ -57,9 +57,7 @@ export const assets = pgTable(
   (t) => [
     index("assets_user_idx").on(t.userId, t.createdAt),
     index("assets_feed_idx").on(t.createdAt).where(sql`${t.status} <> 'desactivado' and ${t.privacy} = 'publico'`),
-    index("assets_hidden_idx")
-      .on(t.hiddenAt)
-      .where(sql`${t.hiddenAt} is not null`),
+    index("assets_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
     check("assets_credits_non_negative", sql`${t.creditosAsignados} >= 0`),
   ],
 );

@@ -31,9 +31,7 @@ export const reports = pgTable(
     uniqueIndex("reports_one_open_per_reporter")
       .on(t.reporterId, t.tipo, t.objetivoId)
       .where(sql`${t.estado} = 'abierto'`),
-    index("reports_open_idx")
-      .on(t.createdAt)
-      .where(sql`${t.estado} = 'abierto'`),
+    index("reports_open_idx").on(t.createdAt).where(sql`${t.estado} = 'abierto'`),
     index("reports_target_idx").on(t.tipo, t.objetivoId),
     check("reports_tipo", sql`${t.tipo} IN ('usuario', 'activo', 'mensaje')`),
     check("reports_motivo", sql`${t.motivo} IN ('fraude', 'contenido_inapropiado', 'acoso', 'spam', 'otro')`),

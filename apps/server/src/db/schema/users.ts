@@ -1,6 +1,17 @@
 /** Accounts of people (users area). */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "../columns.ts";
 
 export const users = pgTable(
@@ -46,8 +57,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     check("users_email_lower", sql`${t.email} = lower(${t.email})`),
-    index("users_suspended_idx")
-      .on(t.suspendedAt)
-      .where(sql`${t.suspendedAt} is not null`),
+    index("users_suspended_idx").on(t.suspendedAt).where(sql`${t.suspendedAt} is not null`),
   ],
 );
