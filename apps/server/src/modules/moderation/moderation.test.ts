@@ -4,6 +4,7 @@
  * for everyone but its owner, who sees why) or suspends the account (sign-in 403 'suspendida', the
  * session ends at once, listings hidden, open deals on the desk). Both reversible, every decision logged.
  */
+import type { AdminLogEntry, AdminReport } from "@valoriza/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
@@ -152,7 +153,7 @@ describe("reporting", () => {
       (await post(b!, "/api/reportes", { tipo: "usuario", objetivoId: owner!.id, motivo: "acoso" })).statusCode,
     ).toBe(201);
 
-    const desk = json(await get(admin, "/api/admin/reportes")).data as Record<string, any>[];
+    const desk = json(await get(admin, "/api/admin/reportes")).data as AdminReport[];
     const about = (tipo: string, id: string) => desk.filter((r) => r.tipo === tipo && r.objetivoId === id);
     const onAsset = about("activo", asset._id);
     expect(onAsset).toHaveLength(2);
@@ -169,7 +170,7 @@ describe("reporting", () => {
       reportesDelObjetivo: 1,
       objetivo: { titulo: "Págame por fuera de la plataforma y te doy descuento", persona: { _id: owner!.id } },
     });
-    expect(about("usuario", owner!.id)[0]!.objetivo.persona._id).toBe(owner!.id);
+    expect(about("usuario", owner!.id)[0]!.objetivo.persona?._id).toBe(owner!.id);
 
     // Closing a report takes it off the desk, is logged, and cannot happen twice.
     const log = await logCount();
@@ -230,7 +231,7 @@ describe("hiding a listing", () => {
     expect((await get(null, `/api/activos/${asset._id}`)).statusCode).toBe(200);
     expect(json(await get(owner!, `/api/activos/${asset._id}`)).data.oculto).toBeUndefined();
 
-    const entries = json(await get(admin, "/api/admin/registro?limit=2")).data as Record<string, any>[];
+    const entries = json(await get(admin, "/api/admin/registro?limit=2")).data as AdminLogEntry[];
     expect(await logCount()).toBe(log + 2);
     expect(entries.map((e) => [e.accion, e.objetoId, e.admin._id])).toEqual([
       ["activo_mostrado", asset._id, admin.id],
@@ -308,7 +309,7 @@ describe("suspending an account", () => {
     expect((await get(other!, `/api/activos/${quiet._id}`)).statusCode).toBe(200);
     expect((await get(other!, `/api/activos/${alsoHidden._id}`)).statusCode).toBe(404);
 
-    const entries = json(await get(admin, "/api/admin/registro?limit=2")).data as Record<string, any>[];
+    const entries = json(await get(admin, "/api/admin/registro?limit=2")).data as AdminLogEntry[];
     expect(await logCount()).toBe(log + 2);
     expect(entries.map((e) => [e.accion, e.objetoId])).toEqual([
       ["usuario_reactivado", seller!.id],
