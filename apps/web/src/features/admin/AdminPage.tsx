@@ -39,6 +39,7 @@ import {
   useSaveProduct,
 } from "./api.ts";
 import { productImageFromFile } from "./image.ts";
+import { ModerationContent, ModerationTrigger } from "./ModerationSection.tsx";
 import { ReviewsSection } from "./ReviewsPanel.tsx";
 import { VerificationsSection } from "./VerificationsSection.tsx";
 
@@ -82,6 +83,7 @@ export function AdminPage() {
               <IdCard aria-hidden="true" className="size-4" />
               Identidad
             </TabsTrigger>
+            <ModerationTrigger />
             <TabsTrigger value="registro">
               <ClipboardList aria-hidden="true" className="size-4" />
               Registro
@@ -102,6 +104,7 @@ export function AdminPage() {
           <TabsContent value="identidad">
             <VerificationsSection />
           </TabsContent>
+          <ModerationContent />
           <TabsContent value="registro">
             <LogSection />
           </TabsContent>

@@ -1,6 +1,7 @@
 import { CHAT_MESSAGE_MAX, CHAT_MSG } from "@valoriza/domain";
 import { MessageCircle, SendHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { ReportButton } from "../../components/report-button.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -175,6 +176,15 @@ export function ChatCard({
                       >
                         {when(m.fecha)}
                       </time>
+                      {mine || !/^\d+$/.test(m.id) ? null : (
+                        <ReportButton
+                          variant="link"
+                          tipo="mensaje"
+                          objetivoId={m.id}
+                          label="Reportar"
+                          what={`Mensaje de ${other?.name || "la otra persona"}: “${m.texto.slice(0, 80)}”`}
+                        />
+                      )}
                     </li>
                   );
                 })
