@@ -81,7 +81,10 @@ export function ReportDialog({
                 {...control}
                 value={motivo}
                 required
-                onChange={(e) => setMotivo(e.target.value as ReportMotivo)}
+                onChange={(e) => {
+                  setMotivo(e.target.value as ReportMotivo);
+                  setMotivoError(undefined);
+                }}
               >
                 <option value="">Elige un motivo</option>
                 {REPORT_MOTIVOS.map((m) => (

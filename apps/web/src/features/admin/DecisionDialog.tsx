@@ -118,7 +118,10 @@ function DecisionForm({
               required
               value={motivo}
               maxLength={MODERATION_MOTIVO_MAX}
-              onChange={(e) => setMotivo(e.target.value)}
+              onChange={(e) => {
+                setMotivo(e.target.value);
+                if (e.target.value.trim()) setMotivoError(undefined);
+              }}
               className="min-h-20"
             />
           )}

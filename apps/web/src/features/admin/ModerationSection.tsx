@@ -84,7 +84,7 @@ function ReportCard({ r, decide }: { r: AdminReport; decide: Decide }) {
         <Badge tone="info">{REPORT_TIPO_LABELS[r.tipo]}</Badge>
         <Badge tone="danger">{REPORT_MOTIVO_LABELS[r.motivo]}</Badge>
         {r.reportesDelObjetivo > 1 ? <Badge tone="warning">{r.reportesDelObjetivo} reportes abiertos</Badge> : null}
-        {t.oculto ? <Badge tone="neutral">Publicación oculta</Badge> : null}
+        {t.oculto && r.tipo === "activo" ? <Badge tone="neutral">Publicación oculta</Badge> : null}
         {person?.suspendido ? <Badge tone="neutral">Cuenta suspendida</Badge> : null}
       </div>
       <div className="min-w-0">
@@ -121,19 +121,14 @@ function ReportCard({ r, decide }: { r: AdminReport; decide: Decide }) {
         Reportado por {r.reportante.name} el {formatDate(r.createdAt)}
       </p>
       <div className="flex flex-wrap gap-2">
-        {t.existe && t.activoId && r.tipo !== "usuario" ? (
+        {/* A message's sender may not own the chat's listing: a message leads to the person, not the listing. */}
+        {t.existe && t.activoId && r.tipo === "activo" ? (
           t.oculto ? (
             <Button size="sm" variant="outline" onClick={() => decide("mostrar", t.activoId as string, what)}>
               Mostrar
             </Button>
           ) : (
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={() =>
-                decide("ocultar", t.activoId as string, r.tipo === "activo" ? t.titulo : "la publicación del chat")
-              }
-            >
+            <Button size="sm" variant="danger" onClick={() => decide("ocultar", t.activoId as string, t.titulo)}>
               <EyeOff aria-hidden="true" className="size-4" />
               Ocultar
             </Button>
