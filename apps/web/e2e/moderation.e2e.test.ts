@@ -17,6 +17,7 @@ import {
   PHONE,
   SCREENSHOT_DIR,
   screenshot,
+  storedSession,
 } from "./helpers.ts";
 import { auth, createAsset, type Person, signedInPerson } from "./people.ts";
 
@@ -37,11 +38,15 @@ const ADMIN = {
   aceptaTerminos: true,
 };
 
-async function signInAdmin(page: Page) {
+async function adminSession(page: Page) {
   let r = await page.request.post("/api/users/register", { data: ADMIN });
   if (r.status() === 409) r = await page.request.post("/api/users/login", { data: ADMIN });
   expect(r.ok(), await r.text()).toBe(true);
-  const { token, ...user } = ((await r.json()) as { data: Record<string, unknown> & { token: string } }).data;
+  return ((await r.json()) as { data: Record<string, unknown> & { token: string } }).data;
+}
+
+async function signInAdmin(page: Page) {
+  const { token, ...user } = await adminSession(page);
   await page.goto("/");
   await page.evaluate(
     ([t, u]) => {
@@ -199,5 +204,33 @@ describe("reports and moderation", () => {
   }, 120_000);
   it("the same on a phone", async () => {
     await scenario("phone", PHONE);
+  }, 120_000);
+
+  it("a suspended person's open session ends and signing in says why", async () => {
+    const p = await signedInPerson(browser, "mod-susp", DESKTOP, "Sara");
+    await p.page.goto("/perfil");
+    await p.page
+      .getByRole("heading", { name: /perfil/i })
+      .first()
+      .waitFor();
+    const { token } = await adminSession(p.page);
+    const r = await p.page.request.post(`/api/admin/usuarios/${p.id}/suspender`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { motivo: "Suplantación de identidad" },
+    });
+    expect(r.status(), await r.text()).toBe(200);
+    // The next request with the old session is refused: the app signs out and offers to sign in.
+    await p.page.goto("/perfil");
+    // The sign-in dialog opens by itself; the person signs in again.
+    const dialog = p.page.getByRole("dialog", { name: "Iniciar Sesión" });
+    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.getByLabel("Correo electrónico").fill(p.user.email);
+    await dialog.getByLabel("Contraseña", { exact: true }).fill(p.user.password);
+    await dialog.getByRole("button", { name: "Iniciar Sesión" }).click();
+    await dialog
+      .getByText("Tu cuenta está suspendida: Suplantación de identidad. Escríbenos a soporte si crees que es un error.")
+      .waitFor();
+    await screenshot(p.page, "moderation-suspended-login", false);
+    expect((await storedSession(p.page)).token).toBeNull();
   }, 120_000);
 });
