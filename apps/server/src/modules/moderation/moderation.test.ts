@@ -193,6 +193,7 @@ describe("hiding a listing", () => {
     const [owner, other] = await k.users(2);
     const asset = await k.listFor(owner!, { title: "Reloj Zafiro Único" });
     expect(await feedIds(null)).toContain(asset._id);
+    expect((await post(other!, `/api/favoritos/${asset._id}`)).statusCode).toBe(200);
     const log = await logCount();
 
     const hid = await post(admin, `/api/admin/activos/${asset._id}/ocultar`, { motivo: "Fotos de otra persona" });
@@ -208,6 +209,10 @@ describe("hiding a listing", () => {
       const theirs = json(await get(who, `/api/assets/user/${owner!.id}`)).data as { _id: string }[];
       expect(theirs.map((a) => a._id)).not.toContain(asset._id);
     }
+    // A favourite keeps only its title, like a withdrawn one; it cannot be added again.
+    const favs = json(await get(other!, "/api/favoritos")).data as Record<string, unknown>[];
+    expect(favs.find((f) => f._id === asset._id)).toMatchObject({ disponible: false, asset: null });
+    expect((await post(other!, `/api/favoritos/${asset._id}`)).statusCode).toBe(404);
     const mine = json(await get(owner!, `/api/activos/${asset._id}`));
     expect(mine.data.oculto).toEqual({ motivo: "Fotos de otra persona", porSuspension: false });
     const list = json(await get(owner!, "/api/assets/mine")).data as { _id: string; oculto?: unknown }[];
