@@ -209,6 +209,11 @@ describe("hiding a listing", () => {
       const theirs = json(await get(who, `/api/assets/user/${owner!.id}`)).data as { _id: string }[];
       expect(theirs.map((a) => a._id)).not.toContain(asset._id);
     }
+    // Nobody can start a deal about it while hidden (a page left open still has its 'Comprar').
+    await k.fund(other!, PRICE);
+    const buy = await k.buy(other!, asset._id, owner!.id);
+    expect([buy.statusCode, json(buy).message]).toEqual([404, "Activo no encontrado"]);
+    expect(await k.balance(other!)).toMatchObject({ disponibles: PRICE });
     // A favourite keeps only its title, like a withdrawn one; it cannot be added again.
     const favs = json(await get(other!, "/api/favoritos")).data as Record<string, unknown>[];
     expect(favs.find((f) => f._id === asset._id)).toMatchObject({ disponible: false, asset: null });
