@@ -70,6 +70,7 @@ export function assetFromContract(a: AssetContract): Asset {
     createdAt: a.createdAt,
     proximityBadge: "",
     distanceKm: a.distanciaKm ?? null,
+    oculto: a.oculto ?? null,
   };
 }
 
