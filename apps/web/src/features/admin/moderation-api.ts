@@ -2,8 +2,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import {
   type AdminReport,
   adminReportListResponseSchema,
+  assetModerationResponseSchema,
   type ModerationOverviewResponse,
   moderationOverviewResponseSchema,
+  reportClosedResponseSchema,
+  userModerationResponseSchema,
 } from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
 import { parseAnswer } from "../../lib/contracts.ts";
@@ -50,12 +53,22 @@ export const decisionPath = (kind: DecisionKind, id: string): string => {
   return `/admin/reportes/${e}/cerrar`;
 };
 
+/** Each decision's answer contract (they all carry the message the admin reads). */
+const DECISION_ANSWERS = {
+  ocultar: assetModerationResponseSchema,
+  mostrar: assetModerationResponseSchema,
+  suspender: userModerationResponseSchema,
+  reactivar: userModerationResponseSchema,
+  cerrar: reportClosedResponseSchema,
+} as const;
+
 export function useDecision() {
   return useMutation({
-    mutationFn: async (d: { kind: DecisionKind; id: string; motivo: string }) =>
-      (await apiRequest(decisionPath(d.kind, d.id), { method: "POST", body: { motivo: d.motivo } })) as {
-        message?: string;
-      },
+    mutationFn: async (d: { kind: DecisionKind; id: string; motivo: string }): Promise<{ message: string }> =>
+      parseAnswer(
+        DECISION_ANSWERS[d.kind],
+        await apiRequest(decisionPath(d.kind, d.id), { method: "POST", body: { motivo: d.motivo } }),
+      ),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: MODERATION_KEY }),
