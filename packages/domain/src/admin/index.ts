@@ -19,6 +19,7 @@ export const ADMIN_ACTIONS = [
   "usuario_verificado",
   "identidad_aprobada",
   "identidad_rechazada",
+  "disputa_resuelta",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -33,6 +34,7 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   usuario_verificado: "Persona verificada",
   identidad_aprobada: "Identidad aprobada",
   identidad_rechazada: "Identidad rechazada",
+  disputa_resuelta: "Disputa resuelta",
 };
 
 export const adminLogEntrySchema = z.object({
