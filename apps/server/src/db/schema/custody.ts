@@ -16,8 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt } from "../columns.ts";
-import { money } from "../columns.ts";
+import { createdAt, money } from "../columns.ts";
 import { assets } from "./assets.ts";
 import { deals } from "./deals.ts";
 import { users } from "./users.ts";
@@ -129,8 +128,5 @@ export const custodyDisputeImages = pgTable(
     mime: text("mime").notNull(),
     bytes: bytea("bytes").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.disputeId, t.n] }),
-    check("custody_dispute_images_n", sql`${t.n} BETWEEN 1 AND 5`),
-  ],
+  (t) => [primaryKey({ columns: [t.disputeId, t.n] }), check("custody_dispute_images_n", sql`${t.n} BETWEEN 1 AND 5`)],
 );

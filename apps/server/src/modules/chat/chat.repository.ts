@@ -204,3 +204,30 @@ export async function clearPresent(exec: Executor, chatId: string, userId: strin
 export function isPresent(exec: Executor, chatId: string, userId: string, now: Date): Promise<boolean> {
   return leaseHeld(exec, presenceKey(chatId, userId), now);
 }
+
+/**
+ * The latest `limit` messages two people exchanged about an asset, oldest first (the admin's dispute
+ * desk reads them; issue 19). Empty when they never chatted about it.
+ */
+export async function conversationAbout(
+  exec: Executor,
+  assetId: string,
+  x: string,
+  y: string,
+  limit = 200,
+): Promise<{ senderId: string; texto: string; createdAt: Date }[]> {
+  const chatId = await findChatIdByPair(exec, assetId, orderPair(x, y));
+  if (!chatId) return [];
+  const rows = await exec
+    .select({
+      id: chatMessages.id,
+      senderId: chatMessages.senderId,
+      texto: chatMessages.texto,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId))
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+  return rows.reverse().map(({ senderId, texto, createdAt }) => ({ senderId, texto, createdAt }));
+}
