@@ -38,6 +38,7 @@ import {
   useResolveWithdrawal,
   useSaveProduct,
 } from "./api.ts";
+import { DisputesTabContent, DisputesTabTrigger } from "./DisputesSection.tsx";
 import { productImageFromFile } from "./image.ts";
 import { ReviewsSection } from "./ReviewsPanel.tsx";
 import { VerificationsSection } from "./VerificationsSection.tsx";
@@ -82,6 +83,7 @@ export function AdminPage() {
               <IdCard aria-hidden="true" className="size-4" />
               Identidad
             </TabsTrigger>
+            <DisputesTabTrigger />
             <TabsTrigger value="registro">
               <ClipboardList aria-hidden="true" className="size-4" />
               Registro
@@ -102,6 +104,7 @@ export function AdminPage() {
           <TabsContent value="identidad">
             <VerificationsSection />
           </TabsContent>
+          <DisputesTabContent />
           <TabsContent value="registro">
             <LogSection />
           </TabsContent>

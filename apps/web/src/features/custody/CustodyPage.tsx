@@ -34,6 +34,7 @@ import {
   useMyCustodies,
   useMyListedAssets,
 } from "./api.ts";
+import { CustodyDisputeLine } from "./DisputeDialog.tsx";
 
 const TYPE_LABELS: Record<string, string> = {
   venta: "Venta",
@@ -43,6 +44,7 @@ const TYPE_LABELS: Record<string, string> = {
 };
 const STATE_META: Record<string, { label: string; tone: BadgeTone }> = {
   pendiente: { label: "Pendiente", tone: "warning" },
+  en_disputa: { label: "En disputa", tone: "danger" },
   confirmada: { label: "Confirmada", tone: "brand" },
   cancelada: { label: "Cancelada", tone: "neutral" },
 };
@@ -530,6 +532,7 @@ function CustodyCard({ custody }: { custody: CustodyView }) {
           Cuando recibas el activo, escribe arriba el código que te dé {custody.oferente.name || "quien lo entrega"}.
         </p>
       ) : null}
+      <CustodyDisputeLine custody={custody} />
     </Card>
   );
 }
