@@ -233,10 +233,16 @@ function ResolveForm({ d }: { d: AdminDispute }) {
     }
   };
 
+  const c = d.custodia;
+  const credits = c.pagoCreditos > 0 ? `${c.pagoCreditos.toLocaleString("es-CO")} créditos` : null;
   const what =
     pending === "reembolsar"
-      ? `Se devolverá el pago a ${d.receptor.name} y "${d.custodia.activo.title}" vuelve a ${d.oferente.name}.`
-      : `Se pagará a ${d.oferente.name} y "${d.custodia.activo.title}" pasa a ${d.receptor.name}.`;
+      ? credits
+        ? `${d.receptor.name} recupera ${credits} y "${c.activo.title}" vuelve a ${d.oferente.name}.`
+        : `La custodia se cancela y "${c.activo.title}" vuelve a ${d.oferente.name}.`
+      : credits
+        ? `${d.oferente.name} recibe ${credits} y "${c.activo.title}" queda entregado a ${d.receptor.name}.`
+        : `"${c.activo.title}" queda entregado a ${d.receptor.name} y se liberan los créditos del activo de ${d.oferente.name}.`;
 
   return (
     <form noValidate onSubmit={(e) => void run(e)} className="grid gap-3 border-t border-slate-100 pt-4">
@@ -254,7 +260,10 @@ function ResolveForm({ d }: { d: AdminDispute }) {
             maxLength={DISPUTE_NOTE_MAX}
             value={nota}
             disabled={pending !== null}
-            onChange={(e) => setNota(e.target.value)}
+            onChange={(e) => {
+              setNota(e.target.value);
+              if (error) setError(undefined);
+            }}
             placeholder="Ej: Las fotos muestran que llegó dañado."
           />
         )}

@@ -134,7 +134,14 @@ function DisputeDialog({
         <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 grid gap-4">
           <Field id={`${id}-motivo`} label="Motivo" error={errors.motivo}>
             {(c) => (
-              <NativeSelect {...c} value={motivo} onChange={(e) => setMotivo(e.target.value as DisputeMotivo)}>
+              <NativeSelect
+                {...c}
+                value={motivo}
+                onChange={(e) => {
+                  setMotivo(e.target.value as DisputeMotivo);
+                  setErrors((x) => ({ ...x, motivo: undefined }));
+                }}
+              >
                 <option value="">Selecciona el motivo</option>
                 {DISPUTE_MOTIVOS.map((m) => (
                   <option key={m} value={m}>
@@ -151,7 +158,10 @@ function DisputeDialog({
                 rows={4}
                 maxLength={DISPUTE_DESCRIPTION_MAX}
                 value={descripcion}
-                onChange={(e) => setDescripcion(e.target.value)}
+                onChange={(e) => {
+                  setDescripcion(e.target.value);
+                  if (errors.descripcion) setErrors((x) => ({ ...x, descripcion: undefined }));
+                }}
                 placeholder="Cuéntanos qué pasó"
               />
             )}
@@ -186,6 +196,9 @@ function DisputeDialog({
                   accept="image/jpeg,image/png,image/webp,image/gif"
                   multiple
                   className="sr-only"
+                  // The visible 'Agregar fotos' button opens it; the input itself stays out of the tab order.
+                  tabIndex={-1}
+                  aria-label="Fotos de la disputa"
                   aria-describedby={errors.fotos ? `${id}-fotos-error` : undefined}
                   onChange={(e) => void addPhotos(e.target.files)}
                 />
