@@ -202,7 +202,10 @@ describe("every route's answer matches its documented contract", () => {
     const desk = expectContract(adminDisputeListResponseSchema, await get("/api/admin/disputas"));
     const id = desk.data.find((d: { custodia: { _id: string } }) => d.custodia._id === custodyId)._id as string;
     expectContract(adminDisputeListResponseSchema, await get("/api/admin/disputas?estado=resuelta"));
-    const resolved = await send("POST", `/api/admin/disputas/${id}/resolver`, { resultado: "reembolsar", nota: "Revisado" });
+    const resolved = await send("POST", `/api/admin/disputas/${id}/resolver`, {
+      resultado: "reembolsar",
+      nota: "Revisado",
+    });
     expect(expectContract(adminDisputeResolveResponseSchema, resolved).data.resultado).toBe("reembolsar");
   });
 
