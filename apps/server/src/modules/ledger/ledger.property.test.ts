@@ -56,7 +56,12 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { freshDatabase } from "../../test/harness.ts";
 import { type AssetsService, createAssetsService } from "../assets/index.ts";
-import { type CustodyService, createCustodyService } from "../custody/index.ts";
+import {
+  type CustodyService,
+  createCustodyService,
+  createDisputesService,
+  type DisputesService,
+} from "../custody/index.ts";
 import { createDealsEngine, type DealsEngine } from "../deals/index.ts";
 import { createDonationsService, type DonationsService } from "../donations/index.ts";
 import { createExchangesService, type ExchangesService } from "../exchanges/index.ts";
@@ -87,6 +92,7 @@ let drop: () => Promise<void>;
 const clock = new ManualClock(new Date());
 let engine: DealsEngine;
 let custody: CustodyService;
+let disputes: DisputesService;
 let market: MarketplaceService;
 let withdrawals: WithdrawalsService;
 let exchanges: ExchangesService;
@@ -102,6 +108,7 @@ beforeAll(async () => {
   await raiseBrake(database.db);
   engine = createDealsEngine({ clock });
   custody = createCustodyService({ db: database.db, clock } as unknown as AppDeps, engine);
+  disputes = createDisputesService({ db: database.db, clock } as unknown as AppDeps, engine);
   market = createMarketplaceService({ db: database.db, clock } as unknown as AppDeps, engine);
   withdrawals = createWithdrawalsService({ db: database.db, clock } as unknown as AppDeps, engine);
   exchanges = createExchangesService({ db: database.db, clock } as unknown as AppDeps, engine);
@@ -136,6 +143,11 @@ type Op =
   | { t: "buy"; buyer: number; asset: number; cash: boolean }
   | { t: "confirm"; custody: number }
   | { t: "cancel"; custody: number }
+  /** Issue 19: a party disputes a custody; an admin (the third person) refunds or releases it. */
+  | { t: "dispute"; custody: number; byBuyer: boolean }
+  | { t: "resolveDispute"; custody: number; refund: boolean }
+  /** A purchase disputed at once (custodies are rare in a run: this gives the resolutions some to decide). */
+  | { t: "buyDisputed"; buyer: number; asset: number; cash: boolean; byBuyer: boolean }
   | { t: "expire" }
   | { t: "earn"; user: number; amount: number }
   | { t: "addProduct"; price: number; stock: number }
@@ -362,6 +374,24 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant("buy" as const), buyer: user, asset: pick, cash: fc.boolean() }), weight: 4 },
   { arbitrary: fc.record({ t: fc.constant("confirm" as const), custody: pick }), weight: 3 },
   { arbitrary: fc.record({ t: fc.constant("cancel" as const), custody: pick }), weight: 2 },
+  {
+    arbitrary: fc.record({ t: fc.constant("dispute" as const), custody: pick, byBuyer: fc.boolean() }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({ t: fc.constant("resolveDispute" as const), custody: pick, refund: fc.boolean() }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("buyDisputed" as const),
+      buyer: user,
+      asset: pick,
+      cash: fc.boolean(),
+      byBuyer: fc.boolean(),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.constant({ t: "expire" as const }), weight: 1 },
   {
     arbitrary: fc.record({ t: fc.constant("earn" as const), user, amount: fc.integer({ min: 1, max: 500 }) }),
@@ -436,9 +466,9 @@ interface ModelCustody {
   buyer: number;
   seller: number;
   pago: number;
-  estado: "pendiente" | "confirmada" | "cancelada";
+  estado: "pendiente" | "en_disputa" | "confirmada" | "cancelada";
   /** The transition that ended it: only the same one again is an idempotent repeat. */
-  last?: "confirmar" | "cancelar" | "expirar";
+  last?: "confirmar" | "cancelar" | "expirar" | "disputar" | "reembolsar" | "liberar";
 }
 
 interface ModelProduct {
@@ -703,7 +733,7 @@ async function closeCustody(
   m: Model,
   c: ModelCustody,
   how: "confirmada" | "cancelada",
-  last: "confirmar" | "cancelar" | "expirar",
+  last: "confirmar" | "cancelar" | "expirar" | "reembolsar" | "liberar",
 ) {
   c.estado = how;
   c.last = last;
@@ -741,6 +771,8 @@ async function expireShop(db: Db, m: Model) {
 
 /** How many shop/withdrawal steps really moved credits (printed at the end: the property is not vacuous). */
 const applied = {
+  disputas: 0,
+  disputasResueltas: 0,
   registrosApi: 0,
   propuestas: 0,
   intercambios: 0,
@@ -1314,6 +1346,57 @@ async function step(db: Db, ids: string[], m: Model, op: Op): Promise<void> {
       expect(r.custodia.estado).toBe(c.estado);
       return;
     }
+    case "dispute": {
+      if (m.custodies.length === 0) return;
+      const c = m.custodies[op.custody % m.custodies.length]!;
+      const who = op.byBuyer ? c.buyer : c.seller;
+      const run = () =>
+        custody.openDispute(asUser(id(who)), c.id, {
+          motivo: "otro",
+          descripcion: "Prueba de propiedades: disputa",
+          imagenes: [],
+        });
+      // Only a pending custody can be disputed (a second dispute, a closed custody: 409).
+      if (c.estado !== "pendiente") {
+        expect(await caught(run)).toMatchObject({ code: "CONFLICT" });
+        return;
+      }
+      const r = await run();
+      expect(r.custodia.estado).toBe("en_disputa");
+      c.estado = "en_disputa";
+      c.last = "disputar";
+      applied.disputas++;
+      return;
+    }
+    case "buyDisputed": {
+      const before = m.custodies.length;
+      await step(db, ids, m, { t: "buy", buyer: op.buyer, asset: op.asset, cash: op.cash });
+      if (m.custodies.length > before) {
+        await step(db, ids, m, { t: "dispute", custody: m.custodies.length - 1, byBuyer: op.byBuyer });
+      }
+      return;
+    }
+    case "resolveDispute": {
+      if (m.custodies.length === 0) return;
+      const c = m.custodies[op.custody % m.custodies.length]!;
+      const res = await db.execute(sql`select id from custody_disputes where custodia_id = ${c.id}::uuid`);
+      const disputeId = (res as unknown as { rows: { id: string }[] }).rows[0]?.id;
+      if (!disputeId) return;
+      // The admin is the one person of the run who is neither party.
+      const admin = asAdmin(id([0, 1, 2].find((i) => i !== c.buyer && i !== c.seller)!));
+      const run = () =>
+        disputes.resolve(admin, disputeId, { resultado: op.refund ? "reembolsar" : "liberar", nota: "Decisión" });
+      // Exactly once: a resolved dispute answers 409, whatever the second decision.
+      if (c.estado !== "en_disputa") {
+        expect(await caught(run)).toMatchObject({ code: "CONFLICT" });
+        return;
+      }
+      const r = await run();
+      await closeCustody(m, c, op.refund ? "cancelada" : "confirmada", op.refund ? "reembolsar" : "liberar");
+      expect(r.custodia.estado).toBe(c.estado);
+      applied.disputasResueltas++;
+      return;
+    }
     case "expire":
       await expire(db, m);
       return;
@@ -1793,7 +1876,11 @@ describe("ledger model-based property", () => {
         }
         // Every active loan ends by its lender (returned, or overdue after its return date).
         await closeActiveLoans(db, ids, m);
-        // Every escrow ends: what is still pending expires, the custodia account goes back to where it was.
+        // Every escrow ends: an admin refunds what is still disputed (no timer ends a dispute), what
+        // is still pending expires, the custodia account goes back to where it was.
+        for (const c of m.custodies.filter((x) => x.estado === "en_disputa")) {
+          await step(db, ids, m, { t: "resolveDispute", custody: m.custodies.indexOf(c), refund: true });
+        }
         await expire(db, m);
         await expectDbEqualsModel(db, ids, m);
         expect(m.custodies.every((c) => c.estado !== "pendiente")).toBe(true);
