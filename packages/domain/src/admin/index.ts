@@ -20,6 +20,11 @@ export const ADMIN_ACTIONS = [
   "identidad_aprobada",
   "identidad_rechazada",
   "disputa_resuelta",
+  "activo_ocultado",
+  "activo_mostrado",
+  "usuario_suspendido",
+  "usuario_reactivado",
+  "reporte_cerrado",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -35,6 +40,11 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   identidad_aprobada: "Identidad aprobada",
   identidad_rechazada: "Identidad rechazada",
   disputa_resuelta: "Disputa resuelta",
+  activo_ocultado: "Publicación oculta",
+  activo_mostrado: "Publicación visible de nuevo",
+  usuario_suspendido: "Cuenta suspendida",
+  usuario_reactivado: "Cuenta reactivada",
+  reporte_cerrado: "Reporte cerrado",
 };
 
 export const adminLogEntrySchema = z.object({

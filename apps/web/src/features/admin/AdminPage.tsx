@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { DisputesTabContent, DisputesTabTrigger } from "./DisputesSection.tsx";
 import { LogSection } from "./LogSection.tsx";
+import { ModerationContent, ModerationTrigger } from "./ModerationSection.tsx";
 import { ProductsSection } from "./ProductsSection.tsx";
 import { PurchasesSection } from "./PurchasesSection.tsx";
 import { ReviewsSection } from "./ReviewsPanel.tsx";
@@ -44,6 +45,7 @@ export function AdminPage() {
               Identidad
             </TabsTrigger>
             <DisputesTabTrigger />
+            <ModerationTrigger />
             <TabsTrigger value="registro">
               <ClipboardList aria-hidden="true" className="size-4" />
               Registro
@@ -65,6 +67,7 @@ export function AdminPage() {
             <VerificationsSection />
           </TabsContent>
           <DisputesTabContent />
+          <ModerationContent />
           <TabsContent value="registro">
             <LogSection />
           </TabsContent>

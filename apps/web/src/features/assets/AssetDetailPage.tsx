@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { BlockPersonButton } from "../../components/block-person-button.tsx";
 import { FavoriteButton } from "../../components/favorite-button.tsx";
+import { ReportButton } from "../../components/report-button.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ASSET_TYPE_META, AssetStatusBadge } from "../../components/ui/asset-card.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -16,6 +17,7 @@ import { useSession } from "../../lib/session.tsx";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
 import { useAssetDetail } from "./detail-api.ts";
 import { Gallery } from "./Gallery.tsx";
+import { HiddenNotice } from "./HiddenNotice.tsx";
 import {
   conditionLabel,
   contributionLabel,
@@ -152,6 +154,7 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
           ) : null}
         </div>
 
+        {asset.oculto ? <HiddenNotice oculto={asset.oculto} /> : null}
         <ValueCard asset={asset} />
 
         {isOwner ? null : renderAction ? (
@@ -174,6 +177,15 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
         <Card className="p-5">
           <ShareButtons path={assetPath(asset.id)} title={asset.title} />
         </Card>
+        {isOwner ? null : (
+          <ReportButton
+            tipo="activo"
+            objetivoId={asset.id}
+            label="Reportar publicación"
+            what={`Publicación “${asset.title}”`}
+            className="self-start"
+          />
+        )}
       </div>
 
       <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
