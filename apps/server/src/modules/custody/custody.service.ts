@@ -18,8 +18,8 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, notFound, rateLimited, unprocessable } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
-import { type AssetRow, lockAsset } from "../assets/index.ts";
-import { assertNoBlock } from "../blocks/index.ts";
+import type { AssetRow } from "../assets/index.ts";
+import { assertNoBlock, assertNoBlockWithOwner } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { getHold, getUserBalances } from "../ledger/index.ts";
 import { findUserById } from "../users/index.ts";
@@ -114,9 +114,9 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
      * the price the server's.
      */
     async openSale(tx: Tx, buyer: AuthUser, input: { activoId: string } & PurchaseInput) {
-      // Buyer and seller must not have blocked each other (issue 19 part 4): the seller is the owner
-      // under the asset's lock (taken first, as the engine would; it locks it again, a no-op).
-      await assertNoBlock(tx, buyer.id, (await lockAsset(tx, input.activoId))?.userId);
+      // Buyer and seller must not have blocked each other (issue 19 part 4): the seller is the asset's
+      // owner, read in the same statement as the blocks (the engine then locks the asset).
+      await assertNoBlockWithOwner(tx, buyer.id, input.activoId);
       const out = await engine.start<CustodyRow>(tx, {
         process: CUSTODY_PROCESS.name,
         transition: "comprar",
