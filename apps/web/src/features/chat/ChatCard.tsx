@@ -1,6 +1,7 @@
 import { CHAT_MESSAGE_MAX, CHAT_MSG } from "@valoriza/domain";
 import { MessageCircle, SendHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { PersonLink } from "../../components/person-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -126,7 +127,13 @@ export function ChatCard({
           </span>
           <div className="min-w-0">
             <h2 id={titleId} className="truncate font-semibold text-slate-900">
-              {other?.name ? `Chat con ${other.name}` : "Chat"}
+              {other?.name ? (
+                <>
+                  Chat con <PersonLink id={other.id} name={other.name} />
+                </>
+              ) : (
+                "Chat"
+              )}
             </h2>
             {showAsset && chat?.activoTitulo ? (
               <p className="truncate text-xs text-slate-500">{chat.activoTitulo}</p>
