@@ -5,22 +5,18 @@ import { conflict } from "../../lib/errors.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import type { DealRow, ProcessHandlers, TransitionContext } from "../deals/index.ts";
 import { notify } from "../notifications/index.ts";
-import {
-  assetTitle,
-  findRound,
-  insertReview,
-  listRoundReviews,
-  namesOf,
-  publishRound,
-  type ReviewRoundRow,
-  type ReviewRow,
-} from "./reviews.repository.ts";
+import { insertReview, listRoundReviews, publishRound, type ReviewRow, roundFacts } from "./reviews.repository.ts";
 
-/** The record of a 'resena' deal: its round and the reviews written so far. */
+/**
+ * The record of a 'resena' deal: the reviews written so far. The round's other facts are its deal's:
+ * the parties, the deal reviewed (`parentId`) and the opening (`createdAt`, + 14 days: the end).
+ */
 export interface ReviewRound {
-  round: ReviewRoundRow;
   reviews: ReviewRow[];
 }
+
+/** The last moment a party may review in the round. */
+export const closesAt = (deal: DealRow): Date => new Date(deal.createdAt.getTime() + REVIEW_WINDOW_MS);
 
 type Ctx = TransitionContext<ReviewRound>;
 
@@ -34,23 +30,21 @@ const DAYS = Math.round(REVIEW_WINDOW_MS / (24 * 60 * 60 * 1000));
 
 async function facts(ctx: Ctx) {
   const ids = partiesOf(ctx.deal);
-  const [names, title] = await Promise.all([namesOf(ctx.tx, ids), assetTitle(ctx.tx, ctx.data.round.assetId)]);
+  const { names, title } = await roundFacts(ctx.tx, ids, ctx.deal.parentId);
   const about = title ? ` por "${title}"` : "";
   return { ids, name: (id: string) => names.get(id) ?? "la otra parte", about };
 }
 
-const base = (ctx: Ctx) => ({ relacionadoId: ctx.data.round.operacionId, relacionadoTipo: "transaccion" as const });
+const base = (ctx: Ctx) => ({ relacionadoId: ctx.deal.parentId, relacionadoTipo: "transaccion" as const });
 
 /** The guards and effects of REVIEW_PROCESS (domain package). */
 export const reviewHandlers: ProcessHandlers<ReviewRound> = {
   async load(tx: Tx, deal: DealRow) {
-    const round = await findRound(tx, deal.id);
-    if (!round) throw new Error(`reviews: deal ${deal.id} has no round`);
-    return { round, reviews: await listRoundReviews(tx, deal.id) };
+    return { reviews: await listRoundReviews(tx, deal.id) };
   },
   guards: {
     dentroDelPlazo(ctx) {
-      if (ctx.now.getTime() > ctx.data.round.closesAt.getTime()) throw conflict(REVIEW_MSG.plazoTerminado);
+      if (ctx.now.getTime() > closesAt(ctx.deal).getTime()) throw conflict(REVIEW_MSG.plazoTerminado);
     },
     sinResenaPrevia(ctx) {
       if (ctx.data.reviews.some((r) => r.autorId === ctx.actorUserId)) throw conflict(REVIEW_MSG.yaCalificaste);
@@ -101,7 +95,7 @@ export const reviewHandlers: ProcessHandlers<ReviewRound> = {
     },
     async recordarPendientes(ctx) {
       const f = await facts(ctx);
-      const days = Math.max(1, Math.ceil((ctx.data.round.closesAt.getTime() - ctx.now.getTime()) / 86_400_000));
+      const days = Math.max(1, Math.ceil((closesAt(ctx.deal).getTime() - ctx.now.getTime()) / 86_400_000));
       for (const me of f.ids) {
         if (ctx.data.reviews.some((r) => r.autorId === me)) continue;
         const other = f.name(otherOf(ctx.deal, me));

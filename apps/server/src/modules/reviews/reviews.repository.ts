@@ -1,28 +1,23 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { reviewRounds, reviews } from "../../db/schema/index.ts";
+import { reviews } from "../../db/schema/index.ts";
 
-/** Queries of the reviews area: the only writer of review_rounds and reviews (issue 19 part 1). */
+/**
+ * Queries of the reviews area: the only writer of `reviews` (issue 19 part 1). A round is a 'resena'
+ * deal whose parent is the deal reviewed; the rounds are read here from the deals table (read only).
+ */
 
-export type ReviewRoundRow = typeof reviewRounds.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 
+const ROUND = "resena";
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
-export async function insertRound(tx: Executor, row: typeof reviewRounds.$inferInsert): Promise<ReviewRoundRow> {
-  const [r] = await tx.insert(reviewRounds).values(row).returning();
-  if (!r) throw new Error("reviews: insert returned no round");
-  return r;
-}
-
-export async function findRound(exec: Executor, id: string): Promise<ReviewRoundRow | undefined> {
-  const [r] = await exec.select().from(reviewRounds).where(eq(reviewRounds.id, id)).limit(1);
-  return r;
-}
-
-export async function findRoundOfDeal(exec: Executor, operacionId: string): Promise<ReviewRoundRow | undefined> {
-  const [r] = await exec.select().from(reviewRounds).where(eq(reviewRounds.operacionId, operacionId)).limit(1);
-  return r;
+/** The round opened for a completed deal, if any. */
+export async function findRoundIdOf(exec: Executor, operacionId: string): Promise<string | undefined> {
+  const res = await exec.execute(
+    sql`select id::text as id from deals where parent_id = ${operacionId} and process = ${ROUND} limit 1`,
+  );
+  return rowsOf<{ id: string }>(res)[0]?.id;
 }
 
 export function listRoundReviews(exec: Executor, roundId: string): Promise<ReviewRow[]> {
@@ -38,55 +33,52 @@ export async function publishRound(tx: Executor, roundId: string, now: Date): Pr
   await tx.update(reviews).set({ publishedAt: now }).where(eq(reviews.roundId, roundId));
 }
 
-/** Names of people by id (a deleted account keeps its placeholder name). */
-export async function namesOf(exec: Executor, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const res = await exec.execute(
-    sql`select id::text as id, name from users where id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(rowsOf<{ id: string; name: string }>(res).map((r) => [r.id, r.name]));
-}
-
-export async function assetTitle(exec: Executor, assetId: string | null): Promise<string | null> {
-  if (!assetId) return null;
-  const res = await exec.execute(sql`select title from assets where id = ${assetId}`);
-  return rowsOf<{ title: string }>(res)[0]?.title ?? null;
+/** In one round trip: the names of the people and the title of the reviewed deal's asset (if any). */
+export async function roundFacts(
+  exec: Executor,
+  people: readonly string[],
+  operacionId: string | null,
+): Promise<{ names: Map<string, string>; title: string | null }> {
+  const ids = people.length ? people : ["00000000-0000-0000-0000-000000000000"];
+  const res = await exec.execute(sql`select
+      (select coalesce(json_object_agg(u.id::text, u.name), '{}'::json) from users u
+        where u.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})) as names,
+      (select a.title from deals d join assets a on a.id = d.asset_id where d.id = ${operacionId}::uuid) as title`);
+  const row = rowsOf<{ names: unknown; title: string | null }>(res)[0];
+  const raw = typeof row?.names === "string" ? JSON.parse(row.names) : (row?.names ?? {});
+  return { names: new Map(Object.entries(raw as Record<string, string>)), title: row?.title ?? null };
 }
 
 export interface PendingRow {
+  roundCreatedAt: string;
   operacionId: string;
   contraparteId: string;
   contraparteName: string;
   assetId: string | null;
   assetTitle: string | null;
   completedAt: string;
-  closesAt: string;
 }
 
-/** The open rounds `userId` is a party of and has not reviewed yet, closing soonest first. */
-export async function listPending(exec: Executor, userId: string, now: Date): Promise<PendingRow[]> {
+/** The open rounds `userId` is a party of, opened after `since`, that they have not reviewed. */
+export async function listPending(exec: Executor, userId: string, since: Date): Promise<PendingRow[]> {
   const res = await exec.execute(sql`
-    select r.operacion_id::text as "operacionId", u.id::text as "contraparteId", u.name as "contraparteName",
-      r.asset_id::text as "assetId", a.title as "assetTitle",
-      r.completed_at as "completedAt", r.closes_at as "closesAt"
-    from review_rounds r
-    join deals d on d.id = r.id
-    join users u on u.id = (case when d.parties->>'parte_a' = ${userId} then d.parties->>'parte_b'
-                                 else d.parties->>'parte_a' end)::uuid
-    left join assets a on a.id = r.asset_id
-    where d.closed_at is null and r.closes_at > ${now.toISOString()}::timestamptz
-      and (d.parties->>'parte_a' = ${userId} or d.parties->>'parte_b' = ${userId})
+    select r.created_at as "roundCreatedAt", p.id::text as "operacionId", u.id::text as "contraparteId",
+      u.name as "contraparteName", p.asset_id::text as "assetId", a.title as "assetTitle",
+      p.closed_at as "completedAt"
+    from deals r
+    join deals p on p.id = r.parent_id
+    join users u on u.id = (case when r.parties->>'parte_a' = ${userId} then r.parties->>'parte_b'
+                                 else r.parties->>'parte_a' end)::uuid
+    left join assets a on a.id = p.asset_id
+    where r.process = ${ROUND} and r.closed_at is null and r.created_at > ${since.toISOString()}::timestamptz
+      and (r.parties->>'parte_a' = ${userId} or r.parties->>'parte_b' = ${userId})
       and not exists (select 1 from reviews v where v.round_id = r.id and v.autor_id = ${userId})
-    order by r.closes_at asc, r.id asc
+    order by r.created_at asc, r.id asc
     limit 200`);
-  return rowsOf<PendingRow>(res).map((r) => ({
-    ...r,
-    completedAt: new Date(r.completedAt).toISOString(),
-    closesAt: new Date(r.closesAt).toISOString(),
-  }));
+  return rowsOf<PendingRow>(res);
 }
 
 export interface PublishedRow {

@@ -18,14 +18,7 @@ import { type DealsEngine, findDeal } from "../deals/index.ts";
 import { computeReputation } from "../reputation/index.ts";
 import { findUserById } from "../users/index.ts";
 import { type ReviewRound, reviewHandlers } from "./reviews.process.ts";
-import {
-  findRoundOfDeal,
-  insertRound,
-  listPending,
-  listPublished,
-  listRoundReviews,
-  publishedSummary,
-} from "./reviews.repository.ts";
+import { findRoundIdOf, listPending, listPublished, listRoundReviews, publishedSummary } from "./reviews.repository.ts";
 
 export interface CreatedReview {
   operacionId: string;
@@ -44,7 +37,7 @@ export function createReviewsService(deps: AppDeps, engine: DealsEngine) {
   const { db, clock } = deps;
   engine.register(REVIEW_PROCESS, reviewHandlers);
 
-  engine.onFinished(async ({ tx, now, process, deal }) => {
+  engine.onFinished(async ({ tx, process, deal }) => {
     const pair = reviewPairOf(process, deal);
     if (!pair) return;
     await engine.startDetached<ReviewRound>(tx, {
@@ -53,18 +46,9 @@ export function createReviewsService(deps: AppDeps, engine: DealsEngine) {
       parties: { parte_a: pair[0], parte_b: pair[1] },
       actor: { system: true },
       parentId: deal.id,
-      build: async (_tx, d) => ({
-        round: {
-          id: d.id,
-          operacionId: deal.id,
-          assetId: deal.assetId,
-          completedAt: now,
-          closesAt: new Date(d.now.getTime() + REVIEW_WINDOW_MS),
-          createdAt: d.now,
-        },
-        reviews: [],
-      }),
-      save: async (t, _deal, built) => ({ round: await insertRound(t, built.round), reviews: [] }),
+      // The round's facts are its deal's (parties, parent, opening): no record of its own to store.
+      build: async () => ({ reviews: [] }),
+      save: async (_t, _deal, built) => built,
     });
   });
 
@@ -76,13 +60,13 @@ export function createReviewsService(deps: AppDeps, engine: DealsEngine) {
   return {
     /** GET /resenas/pendientes: the deals I can still review. */
     async pending(user: AuthUser): Promise<PendingReview[]> {
-      const rows = await listPending(db, user.id, clock.now());
+      const rows = await listPending(db, user.id, new Date(clock.now().getTime() - REVIEW_WINDOW_MS));
       return rows.map((r) => ({
         operacionId: r.operacionId,
         contraparte: { _id: r.contraparteId, name: r.contraparteName },
         activo: r.assetId ? { _id: r.assetId, title: r.assetTitle ?? "" } : null,
-        completadaEn: r.completedAt,
-        cierraEn: r.closesAt,
+        completadaEn: new Date(r.completedAt).toISOString(),
+        cierraEn: new Date(new Date(r.roundCreatedAt).getTime() + REVIEW_WINDOW_MS).toISOString(),
       }));
     },
 
@@ -101,15 +85,15 @@ export function createReviewsService(deps: AppDeps, engine: DealsEngine) {
         if (!op) throw notFound(REVIEW_MSG.operacionNoEncontrada);
         if (!Object.values(op.parties).includes(user.id)) throw forbidden(REVIEW_MSG.soloPartes);
         if (!op.closedAt) throw conflict(REVIEW_MSG.enCurso);
-        const round = await findRoundOfDeal(tx, op.id);
-        if (!round) throw conflict(REVIEW_MSG.noCalificable);
+        const roundId = await findRoundIdOf(tx, op.id);
+        if (!roundId) throw conflict(REVIEW_MSG.noCalificable);
         // Before the state check: a second review is 'already reviewed', even once published.
-        if ((await listRoundReviews(tx, round.id)).some((r) => r.autorId === user.id)) {
+        if ((await listRoundReviews(tx, roundId)).some((r) => r.autorId === user.id)) {
           throw conflict(REVIEW_MSG.yaCalificaste);
         }
         const input = { puntuacion: body.puntuacion, comentario: body.comentario };
         const out = await engine.apply<ReviewRound>(tx, {
-          dealId: round.id,
+          dealId: roundId,
           transition: "calificar",
           actor: { user },
           input,
@@ -119,7 +103,7 @@ export function createReviewsService(deps: AppDeps, engine: DealsEngine) {
         const authors = new Set(out.data.reviews.map((r) => r.autorId));
         const both = Object.values(out.deal.parties).every((id) => authors.has(id));
         if (both) {
-          await engine.apply(tx, { dealId: round.id, transition: "completar", actor: { system: true } });
+          await engine.apply(tx, { dealId: roundId, transition: "completar", actor: { system: true } });
         }
         return { operacionId: op.id, ...input, publicada: both };
       });

@@ -6,6 +6,7 @@
  */
 import {
   createdReviewResponseSchema,
+  type PendingReview,
   pendingReviewsResponseSchema,
   publicProfileResponseSchema,
   userReviewsResponseSchema,
@@ -43,7 +44,8 @@ const contract = <T>(schema: { parse(v: unknown): T }, body: ReturnType<typeof j
   return body;
 };
 const pending = async (u: TestUser) =>
-  contract(pendingReviewsResponseSchema, json(await k.req("GET", u, "/api/resenas/pendientes"))).data as unknown[];
+  contract(pendingReviewsResponseSchema, json(await k.req("GET", u, "/api/resenas/pendientes")))
+    .data as PendingReview[];
 const published = async (u: TestUser) =>
   contract(userReviewsResponseSchema, json(await k.req("GET", null, `/api/resenas/usuario/${u.id}`)));
 async function tipos(u: TestUser) {
@@ -83,7 +85,7 @@ describe("reviews after a completed sale", () => {
       contraparte: { _id: seller.id, name: "U0" },
       activo: { _id: assetId, title: "Cámara Canon EOS" },
     });
-    expect(new Date(p.cierraEn).getTime() - new Date(p.completadaEn).getTime()).toBe(14 * DAY);
+    expect(new Date(p?.cierraEn ?? 0).getTime() - new Date(p?.completadaEn ?? 0).getTime()).toBe(14 * DAY);
     expect((await pending(seller))[0]).toMatchObject({ operacionId: custodyId, contraparte: { _id: buyer.id } });
     // IDOR: someone outside the deal sees nothing to review and may not review it (nothing written).
     expect(await pending(outsider)).toEqual([]);
