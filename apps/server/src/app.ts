@@ -193,7 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(custodyRoutes(custody, authenticate, opts.db));
       await api.register(loansRoutes(loans, authenticate, opts.db));
       await api.register(reputationRoutes(opts.db));
-      await api.register(reviewsRoutes(reviews, authenticate, opts.db));
+      await api.register(reviewsRoutes(reviews, authenticate, optionalAuth, opts.db));
       await api.register(donationsRoutes(donations, authenticate, opts.db));
       await api.register(rentalsRoutes(rentals, authenticate, optionalAuth, opts.db));
       await api.register(analyticsRoutes(opts.db));

@@ -18,6 +18,8 @@ export const REVIEW_MSG = {
     "¡Gracias! Tu calificación quedó guardada. Se publicará cuando la otra parte califique o al terminar el plazo.",
   publicada: "¡Gracias! Ambas partes calificaron: las calificaciones ya están publicadas.",
   usuarioNoEncontrado: "Esta persona no existe o eliminó su cuenta.",
+  perfilPrivado: "Esta persona mantiene su perfil privado.",
+  perfilSoloVerificados: "Solo las personas con identidad verificada pueden ver este perfil.",
 } as const;
 
 /** POST /api/resenas: the deal reviewed (its `_id`), 1 to 5 stars and an optional comment. */
@@ -90,7 +92,11 @@ export const userReviewsResponseSchema = z.object({
 });
 export type UserReviewsResponse = z.infer<typeof userReviewsResponseSchema>;
 
-/** GET /api/usuarios/{id}/perfil (public): what anyone may see of a person. Never email or contact data. */
+/**
+ * GET /api/usuarios/{id}/perfil: what others may see of a person, as the person's profile visibility
+ * allows (publico: anyone; validado: people with a verified identity; privado: nobody but them).
+ * Never email or contact data.
+ */
 export const publicProfileSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -25,7 +25,12 @@ const idParams = z.object({ id: idSchema("usuario") });
 
 /** Reviews after completed deals and the public profile of a person (issue 19 part 1). */
 export const reviewsRoutes =
-  (reviews: ReviewsService, authenticate: onRequestAsyncHookHandler, db: Db): FastifyPluginAsyncZod =>
+  (
+    reviews: ReviewsService,
+    authenticate: onRequestAsyncHookHandler,
+    optionalAuth: onRequestAsyncHookHandler,
+    db: Db,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/resenas/pendientes",
@@ -103,15 +108,23 @@ export const reviewsRoutes =
     app.get(
       "/usuarios/:id/perfil",
       {
+        onRequest: optionalAuth,
         schema: {
           tags: ["Calificaciones"],
           summary:
-            "El perfil público de una persona (sin sesión): nombre, ciudad, miembro desde, identidad verificada, " +
-            "reputación y sus partes, y el resumen de sus calificaciones. Nunca su correo ni sus datos de contacto",
+            "El perfil público de una persona (sesión opcional): nombre, ciudad, miembro desde, identidad verificada, " +
+            "reputación y sus partes, y el resumen de sus calificaciones, según la visibilidad que eligió " +
+            "(privado: 403; validado: solo para personas verificadas). Nunca su correo ni sus datos de contacto",
           params: idParams,
-          response: { 200: publicProfileResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+          response: {
+            200: publicProfileResponseSchema,
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+          },
         },
       },
-      async (req) => ({ success: true as const, data: await reviews.publicProfile(req.params.id) }),
+      async (req) => ({ success: true as const, data: await reviews.publicProfile(req.params.id, req.authUser) }),
     );
   };

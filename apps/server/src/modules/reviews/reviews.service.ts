@@ -127,10 +127,19 @@ export function createReviewsService(deps: AppDeps, engine: DealsEngine) {
       };
     },
 
-    /** GET /usuarios/{id}/perfil (public): name, city, member since, verified, reputation, reviews. */
-    async publicProfile(userId: string): Promise<PublicProfile> {
+    /**
+     * GET /usuarios/{id}/perfil: name, city, member since, verified, reputation, reviews; as the
+     * person's visibility allows (their own profile and admins: always). 403 with the reason.
+     */
+    async publicProfile(userId: string, caller: AuthUser | undefined): Promise<PublicProfile> {
       const u = await findUserById(db, userId);
       if (!u || u.deletedAt) throw notFound(REVIEW_MSG.usuarioNoEncontrado);
+      const own = caller !== undefined && (caller.id === u.id || caller.isAdmin);
+      if (!own && u.visibility === "privado") throw forbidden(REVIEW_MSG.perfilPrivado);
+      if (!own && u.visibility === "validado") {
+        const viewer = caller ? await findUserById(db, caller.id) : undefined;
+        if (!viewer?.verified) throw forbidden(REVIEW_MSG.perfilSoloVerificados);
+      }
       const [reputacion, resenas] = await Promise.all([computeReputation(db, u.id), summaryOf(u.id)]);
       return {
         _id: u.id,

@@ -13,7 +13,7 @@ import {
 } from "@valoriza/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestContext, type TestUser } from "../../test/harness.ts";
+import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
 import { kit, PRICE, quietPool } from "../custody/custody.testkit.ts";
 import { listDealsOfUser } from "../deals/index.ts";
 
@@ -151,6 +151,25 @@ describe("reviews after a completed sale", () => {
     expect((await k.req("GET", null, "/api/usuarios/0190aaaa-0000-7000-8000-000000000001/perfil")).statusCode).toBe(
       404,
     );
+  });
+
+  it("the public profile follows the person's visibility: privado for nobody else, validado for verified people", async () => {
+    const [ana, verified] = (await k.users(2)) as [TestUser, TestUser];
+    const unverified = await signUp(t.app, { name: "Sin verificar" });
+    const profile = (viewer: TestUser | null) => k.req("GET", viewer, `/api/usuarios/${ana.id}/perfil`);
+    expect((await profile(null)).statusCode).toBe(200);
+    expect((await k.req("PUT", ana, "/api/profile", { visibility: "validado" })).statusCode).toBe(200);
+    for (const viewer of [null, unverified]) {
+      const r = await profile(viewer);
+      expect(r.statusCode).toBe(403);
+      expect(json(r).message).toBe("Solo las personas con identidad verificada pueden ver este perfil.");
+    }
+    expect((await profile(verified)).statusCode).toBe(200);
+    expect((await k.req("PUT", ana, "/api/profile", { visibility: "privado" })).statusCode).toBe(200);
+    const hidden = await profile(verified);
+    expect(hidden.statusCode).toBe(403);
+    expect(json(hidden).message).toBe("Esta persona mantiene su perfil privado.");
+    expect((await profile(ana)).statusCode).toBe(200);
   });
 
   it("a deal still running or cancelled cannot be reviewed (409)", async () => {

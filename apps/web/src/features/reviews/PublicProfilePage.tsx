@@ -10,6 +10,7 @@ import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { REPUTATION_PARTS, signed } from "../../lib/reputation.ts";
 import { formatAverage, reviewsCountLabel } from "../../lib/reviews.ts";
@@ -35,10 +36,13 @@ export function PublicProfilePage() {
   }
   if (profile.isError) {
     const message = errorMessage(profile.error, "Intenta de nuevo en unos momentos.");
-    if (/no existe|no es válido/.test(message)) {
+    const status = profile.error instanceof ApiError ? profile.error.status : 0;
+    if (status === 400 || status === 403 || status === 404) {
       return (
         <div className="mx-auto flex max-w-lg flex-col items-center gap-3 py-12 text-center">
-          <h1 className="text-2xl font-bold text-slate-900">Perfil no encontrado</h1>
+          <h1 className="text-2xl font-bold text-slate-900">
+            {status === 403 ? "Perfil no disponible" : "Perfil no encontrado"}
+          </h1>
           <p className="text-slate-600">{message}</p>
           <Link to="/" className={buttonClasses({ className: "mt-2" })}>
             Ir al inicio

@@ -6,7 +6,7 @@ import {
   publicProfileResponseSchema,
   userReviewsResponseSchema,
 } from "@valoriza/domain";
-import { apiRequest } from "../../lib/api.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
 import { normalizeAssetList } from "../../lib/assets.ts";
 import { parseAnswer } from "../../lib/contracts.ts";
 import { reviewKeys } from "../../lib/reviews.ts";
@@ -22,7 +22,8 @@ export function usePublicProfile(userId: string) {
     queryKey: [...reviewKeys.of(userId), "perfil"] as const,
     queryFn: async ({ signal }) =>
       parseAnswer(publicProfileResponseSchema, await apiRequest(`/usuarios/${path(userId)}/perfil`, { signal })).data,
-    retry: (count, error) => count < 2 && !/no existe/.test(String((error as Error)?.message)),
+    // Unknown, malformed or hidden by the person's visibility: asking again changes nothing.
+    retry: (count, error) => count < 2 && !(error instanceof ApiError && [400, 403, 404].includes(error.status)),
   });
 }
 
