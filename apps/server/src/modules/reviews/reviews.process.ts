@@ -35,7 +35,11 @@ async function facts(ctx: Ctx) {
   return { ids, name: (id: string) => names.get(id) ?? "la otra parte", about };
 }
 
-const base = (ctx: Ctx) => ({ relacionadoId: ctx.deal.parentId, relacionadoTipo: "transaccion" as const });
+/**
+ * About the deal reviewed, of no spec type (the bell links by the 'resena_' prefix to /calificaciones;
+ * the push tag 'resena:<deal>' lets a newer review notice of the same deal replace the older one).
+ */
+const base = (ctx: Ctx) => ({ relacionadoId: ctx.deal.parentId, relacionadoTipo: null });
 
 /** The guards and effects of REVIEW_PROCESS (domain package). */
 export const reviewHandlers: ProcessHandlers<ReviewRound> = {
