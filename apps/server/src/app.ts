@@ -11,6 +11,7 @@ import { activityRoutes, createActivityService } from "./modules/activity/index.
 import { adminRoutes, createAdminService } from "./modules/admin/index.ts";
 import { analyticsRoutes } from "./modules/analytics/index.ts";
 import { assetsRoutes, createAssetsService } from "./modules/assets/index.ts";
+import { blocksRoutes, createBlocksService } from "./modules/blocks/index.ts";
 import { chatRoutes, createChatService } from "./modules/chat/index.ts";
 import { createCustodyService, custodyRoutes } from "./modules/custody/index.ts";
 import { createDealsEngine } from "./modules/deals/index.ts";
@@ -188,6 +189,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(economyRoutes(economy));
       await api.register(assetsRoutes(assets, authenticate, optionalAuth, opts.db));
       await api.register(favoritesRoutes(createFavoritesService(deps), authenticate));
+      await api.register(blocksRoutes(createBlocksService(deps), authenticate));
       await api.register(chatRoutes(chat, authenticate));
       await api.register(salesRoutes(sales, authenticate, opts.db));
       await api.register(custodyRoutes(custody, authenticate, opts.db));

@@ -9,6 +9,7 @@ export * from "./activity/index.ts";
 export * from "./admin/index.ts";
 export * from "./assets/index.ts";
 export * from "./auth/index.ts";
+export * from "./blocks/index.ts";
 export * from "./chat/index.ts";
 export * from "./common/index.ts";
 export * from "./constants.ts";

@@ -5,6 +5,8 @@ import {
   assetListResponseSchema,
   assetRegisteredResponseSchema,
   authResponseSchema,
+  blocksListResponseSchema,
+  blockToggledResponseSchema,
   categoriesResponseSchema,
   changePasswordResponseSchema,
   creditsReleasedResponseSchema,
@@ -69,7 +71,7 @@ const seen = async (method: string, url: string, res: Promise<LightMyRequestResp
 };
 const get = (url: string, auth = true) =>
   seen("GET", url, t.app.inject({ method: "GET", url, headers: auth ? u.auth : {} }));
-const send = (method: "POST" | "PUT", url: string, payload?: Record<string, unknown>) =>
+const send = (method: "POST" | "PUT" | "DELETE", url: string, payload?: Record<string, unknown>) =>
   seen(method, url, t.app.inject({ method, url, headers: u.auth, ...(payload ? { payload } : {}) }));
 
 const GOODS = {
@@ -181,6 +183,16 @@ describe("every route's answer matches its documented contract", () => {
       puntuacion: 5,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("blocks (issue 19 part 4)", async () => {
+    const other = await signUp(t.app);
+    expectContract(blockToggledResponseSchema, await send("POST", `/api/bloqueos/${other.id}`));
+    expectContract(blockToggledResponseSchema, await send("POST", `/api/bloqueos/${other.id}`));
+    const list = expectContract(blocksListResponseSchema, await get("/api/bloqueos"));
+    expect(list.data.map((b: { _id: string }) => b._id)).toEqual([other.id]);
+    expectContract(blockToggledResponseSchema, await send("DELETE", `/api/bloqueos/${other.id}`));
+    expectContract(blockToggledResponseSchema, await send("DELETE", `/api/bloqueos/${other.id}`));
   });
 
   it("password change (last: it revokes the earlier token)", async () => {

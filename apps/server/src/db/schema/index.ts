@@ -5,6 +5,7 @@
 export * from "./activity.ts";
 export * from "./admin.ts";
 export * from "./assets.ts";
+export * from "./blocks.ts";
 export * from "./chat.ts";
 export * from "./custody.ts";
 export * from "./deals.ts";

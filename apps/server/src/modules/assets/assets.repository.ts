@@ -3,6 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import { assetLocations, assets, users } from "../../db/schema/index.ts";
 import type { BatchPart } from "../../lib/batch.ts";
 import { UUID_RE } from "../../lib/ids.ts";
+import { noBlockBetween } from "../blocks/index.ts";
 
 export type AssetRow = typeof assets.$inferSelect;
 export type NewAsset = typeof assets.$inferInsert;
@@ -120,6 +121,8 @@ function likePattern(q: string): string {
 /** GET /api/assets's filters (issue 20); `q` and `ciudad` are already normalized (lower-case, no accents). */
 export interface PublicAssetsFilter {
   excludeUserId?: string | undefined;
+  /** The signed-in viewer: people they blocked, or who blocked them, are left out (issue 19 part 4). */
+  viewerId?: string | undefined;
   q?: string | undefined;
   categoria?: string | undefined;
   tipo?: string | undefined;
@@ -150,6 +153,7 @@ export async function listPublicAssets(
 ): Promise<{ rows: (AssetWithOwner & { distanceKm: number | null })[]; total: number }> {
   const conds = [visible];
   if (opts.excludeUserId) conds.push(ne(assets.userId, opts.excludeUserId));
+  if (opts.viewerId) conds.push(noBlockBetween(opts.viewerId, assets.userId));
   // users.search_name: generated column, migration 0003; assets.search_place: migration 0018.
   for (const word of (opts.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
     const p = likePattern(word);

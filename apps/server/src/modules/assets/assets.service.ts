@@ -394,12 +394,13 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
      * GET /api/assets (issue 20): one page of the public feed with its filters and order, and the
      * count of every match. Distances are rounded (to 0.1 km) and measured to the public point.
      */
-    async listPublic(query: AssetSearchQuery) {
+    async listPublic(query: AssetSearchQuery, viewerId?: string) {
       const q = query.q ? normalizeSearch(query.q) : "";
       const ciudad = query.ciudad ? normalizeSearch(query.ciudad) : "";
       const from = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
       const { rows, total } = await listPublicAssets(db, {
         excludeUserId: query.excludeUserId,
+        viewerId,
         q: q || undefined,
         categoria: query.categoria,
         tipo: query.tipo,

@@ -2,6 +2,7 @@ import { ASSET_MSG, creditsLabel, formatCOP } from "@valoriza/domain";
 import { ArrowLeft, BadgeCheck, Lock, MapPin, RefreshCw, Unlock, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
+import { BlockPersonButton } from "../../components/block-person-button.tsx";
 import { FavoriteButton } from "../../components/favorite-button.tsx";
 import { PersonLink } from "../../components/person-link.tsx";
 import { ReviewSummary } from "../../components/review-summary.tsx";
@@ -168,7 +169,7 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
           </div>
         )}
 
-        {asset.owner ? <OwnerCard owner={asset.owner} /> : null}
+        {asset.owner ? <OwnerCard owner={asset.owner} isOwner={isOwner} /> : null}
 
         {renderChat ? renderChat(asset, isOwner) : null}
 
@@ -299,7 +300,7 @@ function Details({ asset }: { asset: Asset }) {
   );
 }
 
-function OwnerCard({ owner }: { owner: NonNullable<Asset["owner"]> }) {
+function OwnerCard({ owner, isOwner }: { owner: NonNullable<Asset["owner"]>; isOwner: boolean }) {
   const fullName = [owner.name, owner.apellido].filter(Boolean).join(" ") || "Usuario de Valoriza";
   const place = [owner.ciudad, owner.pais].filter(Boolean).join(", ");
   return (
@@ -320,6 +321,8 @@ function OwnerCard({ owner }: { owner: NonNullable<Asset["owner"]> }) {
         <ReviewSummary key={`r-${owner.id}`} userId={owner.id} className="mb-2" />
         <OwnerReputation key={owner.id} userId={owner.id} />
       </div>
+      {/* Issue 19 part 4: signed in, a visitor can block the owner (nothing for the owner or signed out). */}
+      <BlockPersonButton personId={owner.id} name={fullName} hidden={isOwner} className="mt-2 -ml-3" />
     </Card>
   );
 }
