@@ -25,6 +25,7 @@ import { setBrakeMinimum } from "./modules/ledger/index.ts";
 import { createLimitsService, limitsRoutes } from "./modules/limits/index.ts";
 import { createLoansService, loansRoutes } from "./modules/loans/index.ts";
 import { createMarketplaceService, marketplaceRoutes } from "./modules/marketplace/index.ts";
+import { createModerationService, moderationRoutes } from "./modules/moderation/index.ts";
 import { createNotificationsService, notificationsRoutes } from "./modules/notifications/index.ts";
 import {
   accountDataRoutes,
@@ -205,6 +206,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(adminRoutes(admin, authenticate, opts.db));
       await api.register(limitsRoutes(limits, authenticate));
       await api.register(verificationRoutes(createVerificationService(deps), authenticate));
+      await api.register(moderationRoutes(createModerationService(deps), authenticate));
       await api.register(
         eventsRoutes({
           hub: events,

@@ -21,6 +21,7 @@ export * from "./favorites/index.ts";
 export * from "./limits/index.ts";
 export * from "./marketplace/index.ts";
 export * from "./messages.ts";
+export * from "./moderation/index.ts";
 export * from "./notifications/index.ts";
 export * from "./profile/index.ts";
 export * from "./push/index.ts";

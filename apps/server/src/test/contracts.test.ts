@@ -1,8 +1,10 @@
 import {
   actionsResponseSchema,
+  adminReportListResponseSchema,
   assetDeactivatedResponseSchema,
   assetDetailResponseSchema,
   assetListResponseSchema,
+  assetModerationResponseSchema,
   assetRegisteredResponseSchema,
   authResponseSchema,
   blocksListResponseSchema,
@@ -14,6 +16,7 @@ import {
   economyStateResponseSchema,
   healthResponseSchema,
   markReadResponseSchema,
+  moderationOverviewResponseSchema,
   moneyRegisteredResponseSchema,
   movimientosResponseSchema,
   notificationsResponseSchema,
@@ -21,11 +24,14 @@ import {
   pendingReviewsResponseSchema,
   profileResponseSchema,
   publicProfileResponseSchema,
+  reportClosedResponseSchema,
+  reportCreatedResponseSchema,
   saldoResponseSchema,
   timeRegisteredResponseSchema,
   transaccionesResponseSchema,
   unreadCountResponseSchema,
   userLookupResponseSchema,
+  userModerationResponseSchema,
   userReviewsResponseSchema,
   valuationMigratedResponseSchema,
   walletBalanceResponseSchema,
@@ -183,6 +189,43 @@ describe("every route's answer matches its documented contract", () => {
       puntuacion: 5,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("reports and moderation (issue 19)", async () => {
+    const owner = await signUp(t.app);
+    const asset = await t.app.inject({ method: "POST", url: "/api/assets", headers: owner.auth, payload: GOODS });
+    const id = asset.json().data._id as string;
+    const report = (payload: Record<string, unknown>) => send("POST", "/api/reportes", payload);
+    const r = expectContract(
+      reportCreatedResponseSchema,
+      await report({ tipo: "activo", objetivoId: id, motivo: "fraude", descripcion: "Pide pago por fuera" }),
+      201,
+    );
+    expectContract(
+      reportCreatedResponseSchema,
+      await report({ tipo: "usuario", objetivoId: owner.id, motivo: "spam" }),
+      201,
+    );
+    const list = expectContract(adminReportListResponseSchema, await get("/api/admin/reportes"));
+    expect(list.data.length).toBe(2);
+    const motivo = { motivo: "Publicación engañosa" };
+    expectContract(assetModerationResponseSchema, await send("POST", `/api/admin/activos/${id}/ocultar`, motivo));
+    const hidden = await t.app.inject({ method: "GET", url: `/api/activos/${id}`, headers: owner.auth });
+    expect(expectContract(assetDetailResponseSchema, hidden).data.oculto).toEqual({
+      motivo: motivo.motivo,
+      porSuspension: false,
+    });
+    expectContract(
+      userModerationResponseSchema,
+      await send("POST", `/api/admin/usuarios/${owner.id}/suspender`, motivo),
+    );
+    expectContract(moderationOverviewResponseSchema, await get("/api/admin/moderacion"));
+    expectContract(
+      userModerationResponseSchema,
+      await send("POST", `/api/admin/usuarios/${owner.id}/reactivar`, motivo),
+    );
+    expectContract(assetModerationResponseSchema, await send("POST", `/api/admin/activos/${id}/mostrar`, motivo));
+    expectContract(reportClosedResponseSchema, await send("POST", `/api/admin/reportes/${r.data._id}/cerrar`, motivo));
   });
 
   it("blocks (issue 19 part 4)", async () => {

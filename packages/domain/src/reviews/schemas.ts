@@ -19,6 +19,7 @@ export const REVIEW_MSG = {
   publicada: "¡Gracias! Ambas partes calificaron: las calificaciones ya están publicadas.",
   usuarioNoEncontrado: "Esta persona no existe o eliminó su cuenta.",
   perfilPrivado: "Esta persona mantiene su perfil privado.",
+  perfilNoDisponible: "Este perfil no está disponible.",
   perfilSoloVerificados: "Solo las personas con identidad verificada pueden ver este perfil.",
 } as const;
 

@@ -18,6 +18,7 @@ export * from "./limits.ts";
 export * from "./loans.ts";
 export * from "./mail.ts";
 export * from "./marketplace.ts";
+export * from "./moderation.ts";
 export * from "./notifications.ts";
 export * from "./push.ts";
 export * from "./rentals.ts";

@@ -293,7 +293,10 @@ export const assetsRoutes =
           response: { 200: assetDetailResponseSchema, ...errorResponses(400, 404) },
         },
       },
-      async (req) => ({ success: true as const, data: await assets.get(req.params.id, req.authUser?.id) }),
+      async (req) => ({
+        success: true as const,
+        data: await assets.get(req.params.id, req.authUser?.id, { isAdmin: req.authUser?.isAdmin }),
+      }),
     );
 
     app.put(

@@ -398,7 +398,10 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     /** Creates a deal by its initial transition, in the caller's transaction. */
     async start<D>(tx: Tx, s: StartInput<D>): Promise<TransitionOutcome<D>> {
       const asset = await lockAsset(tx, s.assetId);
-      if (!asset || asset.status === "desactivado") throw notFound(s.messages?.assetNotFound ?? "Activo no encontrado");
+      // Hidden by moderation (issue 19): no new deal about it while hidden, as if it did not exist.
+      if (!asset || asset.status === "desactivado" || asset.hiddenAt !== null) {
+        throw notFound(s.messages?.assetNotFound ?? "Activo no encontrado");
+      }
       if (s.parentId) {
         const parent = await findDeal(tx, s.parentId);
         if (parent?.process !== registered(s.process).spec.drivenBy) {

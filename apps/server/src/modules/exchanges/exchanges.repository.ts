@@ -231,6 +231,8 @@ export async function nearbyExchangeable(
         eq(assets.mainPurpose, "intercambiar"),
         eq(assets.privacy, "publico"),
         inArray(assets.status, ["activo", "disponible"]),
+        // Moderation (issue 19): not hidden by an admin, owner not suspended.
+        sql`${assets.hiddenAt} is null and ${users.suspendedAt} is null`,
         sql`${km} <= ${maxKm}::float8`,
       ),
     )

@@ -135,6 +135,8 @@ export function createReviewsService(deps: AppDeps, engine: DealsEngine) {
       const u = await findUserById(db, userId);
       if (!u || u.deletedAt) throw notFound(REVIEW_MSG.usuarioNoEncontrado);
       const own = caller !== undefined && (caller.id === u.id || caller.isAdmin);
+      // A suspended account (moderation) is shown to nobody else, as its listings are not.
+      if (!own && u.suspendedAt) throw notFound(REVIEW_MSG.perfilNoDisponible);
       if (!own && u.visibility === "privado") throw forbidden(REVIEW_MSG.perfilPrivado);
       if (!own && u.visibility === "validado") {
         const viewer = caller ? await findUserById(db, caller.id) : undefined;

@@ -170,6 +170,12 @@ describe("reviews after a completed sale", () => {
     expect(hidden.statusCode).toBe(403);
     expect(json(hidden).message).toBe("Esta persona mantiene su perfil privado.");
     expect((await profile(ana)).statusCode).toBe(200);
+    // Suspended by moderation: shown to nobody else.
+    expect((await k.req("PUT", ana, "/api/profile", { visibility: "publico" })).statusCode).toBe(200);
+    await t.database.db.execute(sql`update users set suspended_at = now() where id = ${ana.id}`);
+    const suspended = await profile(verified);
+    expect(suspended.statusCode).toBe(404);
+    expect(json(suspended).message).toBe("Este perfil no está disponible.");
   });
 
   it("a deal still running or cancelled cannot be reviewed (409)", async () => {

@@ -4,6 +4,7 @@ import { RequireAdmin } from "../../components/require-admin.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { LogSection } from "./LogSection.tsx";
+import { ModerationContent, ModerationTrigger } from "./ModerationSection.tsx";
 import { ProductsSection } from "./ProductsSection.tsx";
 import { PurchasesSection } from "./PurchasesSection.tsx";
 import { ReviewsSection } from "./ReviewsPanel.tsx";
@@ -42,6 +43,7 @@ export function AdminPage() {
               <IdCard aria-hidden="true" className="size-4" />
               Identidad
             </TabsTrigger>
+            <ModerationTrigger />
             <TabsTrigger value="registro">
               <ClipboardList aria-hidden="true" className="size-4" />
               Registro
@@ -62,6 +64,7 @@ export function AdminPage() {
           <TabsContent value="identidad">
             <VerificationsSection />
           </TabsContent>
+          <ModerationContent />
           <TabsContent value="registro">
             <LogSection />
           </TabsContent>

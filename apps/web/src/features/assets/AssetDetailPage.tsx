@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import { BlockPersonButton } from "../../components/block-person-button.tsx";
 import { FavoriteButton } from "../../components/favorite-button.tsx";
 import { PersonLink } from "../../components/person-link.tsx";
+import { ReportButton } from "../../components/report-button.tsx";
 import { ReviewSummary } from "../../components/review-summary.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ASSET_TYPE_META, AssetStatusBadge } from "../../components/ui/asset-card.tsx";
@@ -18,6 +19,7 @@ import { useSession } from "../../lib/session.tsx";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
 import { useAssetDetail } from "./detail-api.ts";
 import { Gallery } from "./Gallery.tsx";
+import { HiddenNotice } from "./HiddenNotice.tsx";
 import {
   conditionLabel,
   contributionLabel,
@@ -154,6 +156,7 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
           ) : null}
         </div>
 
+        {asset.oculto ? <HiddenNotice oculto={asset.oculto} /> : null}
         <ValueCard asset={asset} />
 
         {isOwner ? null : renderAction ? (
@@ -176,6 +179,15 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
         <Card className="p-5">
           <ShareButtons path={assetPath(asset.id)} title={asset.title} />
         </Card>
+        {isOwner ? null : (
+          <ReportButton
+            tipo="activo"
+            objetivoId={asset.id}
+            label="Reportar publicación"
+            what={`Publicación “${asset.title}”`}
+            className="self-start"
+          />
+        )}
       </div>
 
       <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">

@@ -3,6 +3,7 @@ import { MessageCircle, SendHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { BlockPersonButton } from "../../components/block-person-button.tsx";
 import { PersonLink } from "../../components/person-link.tsx";
+import { ReportButton } from "../../components/report-button.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -196,6 +197,15 @@ export function ChatCard({
                       >
                         {when(m.fecha)}
                       </time>
+                      {mine || !/^\d+$/.test(m.id) ? null : (
+                        <ReportButton
+                          variant="link"
+                          tipo="mensaje"
+                          objetivoId={m.id}
+                          label="Reportar"
+                          what={`Mensaje de ${other?.name || "la otra persona"}: “${m.texto.slice(0, 80)}”`}
+                        />
+                      )}
                     </li>
                   );
                 })
