@@ -1,4 +1,5 @@
 export * from "./custody.ts";
+export * from "./dispute.ts";
 export * from "./donation.ts";
 export * from "./donation-contracts.ts";
 export * from "./loan.ts";

@@ -16,6 +16,7 @@ import type { DealRow, ProcessHandlers, TransitionContext } from "../deals/index
 import { escrowPay, escrowRefund, escrowRelease, releaseHold } from "../ledger/index.ts";
 import { notify } from "../notifications/index.ts";
 import { type CustodyRow, findCustody, updateCustody } from "./custody.repository.ts";
+import { abrirDisputa, cerrarDisputa, disputeLines } from "./disputes.process.ts";
 
 /**
  * The guards and effects of the custody process (CUSTODY_PROCESS in the domain
@@ -64,6 +65,8 @@ function lines(ctx: Ctx) {
   const c = ctx.data;
   const title = ctx.asset?.title ?? "";
   const pago = c.pagoCreditos;
+  const dispute = disputeLines(ctx);
+  if (dispute) return dispute;
   switch (ctx.transition) {
     case "comprar":
       return {
@@ -250,6 +253,9 @@ export const custodyHandlers: ProcessHandlers<CustodyRow> = {
         });
       }
     },
+    // Disputes (issue 19): the dispute record; refund and release reuse the effects above.
+    abrirDisputa,
+    cerrarDisputa,
   },
 
   async onState(ctx) {
@@ -257,6 +263,8 @@ export const custodyHandlers: ProcessHandlers<CustodyRow> = {
     await updateCustody(ctx.tx, ctx.deal.id, {
       estado: ctx.to,
       ...(closed ? { fechaSalida: ctx.now, fechaLimite: null } : {}),
+      // A disputed custody has no deadline: the engine cancelled its expiry timer.
+      ...(ctx.to === "en_disputa" ? { fechaLimite: null } : {}),
     });
   },
 };
