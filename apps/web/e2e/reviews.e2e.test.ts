@@ -97,6 +97,8 @@ for (const [device, tag, viewport] of [
       await ana.page.goto(`/usuarios/${ana.id}`);
       await ana.page.getByRole("heading", { name: `Ana ${stamp}` }).waitFor();
       await ana.page.getByText("Todavía no tiene calificaciones publicadas.").waitFor();
+      // One's own profile offers neither reporting nor blocking oneself.
+      expect(await ana.page.getByRole("button", { name: /^Reportar perfil/ }).count()).toBe(0);
 
       // The seller reviews: both are published.
       await review(ana, `Beto ${stamp}`, 5, "Comprador amable, pagó al recibir.");
@@ -120,6 +122,14 @@ for (const [device, tag, viewport] of [
       if (device === "teléfono") expect(await horizontalOverflow(beto.page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(beto.page)).toEqual([]);
       await screenshot(beto.page, `reviews-profile-${tag}`);
+
+      // Someone else's profile: 'Bloquear' and 'Reportar perfil' (issue 19 parts 3 and 4).
+      await beto.page.getByRole("button", { name: new RegExp(`^Bloquear.*Ana ${stamp}`) }).waitFor();
+      await beto.page.getByRole("button", { name: `Reportar perfil: Perfil de Ana ${stamp}` }).click();
+      const reportDialog = beto.page.getByRole("dialog", { name: "Reportar a esta persona" });
+      await reportDialog.getByLabel("Motivo").selectOption({ label: "Fraude o estafa" });
+      await reportDialog.getByRole("button", { name: "Enviar reporte" }).click();
+      await expectToast(beto.page, "Gracias, revisaremos tu reporte.");
 
       // The buyer's profile shows the seller's review of him.
       await ana.page.goto(`/usuarios/${beto.id}`);

@@ -1,8 +1,10 @@
 import type { PublicProfile, PublicReview } from "@valoriza/domain";
 import { BadgeCheck, CalendarDays, MapPin, Package, UserRound } from "lucide-react";
 import { Link, useParams } from "react-router-dom";
+import { BlockPersonButton } from "../../components/block-person-button.tsx";
 import { ListSkeleton, ListStates } from "../../components/list-states.tsx";
 import { PersonLink } from "../../components/person-link.tsx";
+import { ReportButton } from "../../components/report-button.tsx";
 import { StarsShown } from "../../components/review-summary.tsx";
 import { AssetCard } from "../../components/ui/asset-card.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -14,6 +16,7 @@ import { ApiError } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { REPUTATION_PARTS, signed } from "../../lib/reputation.ts";
 import { formatAverage, reviewsCountLabel } from "../../lib/reviews.ts";
+import { useSession } from "../../lib/session.tsx";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
 import { usePersonAssets, usePublicProfile, useUserReviews } from "./api.ts";
 
@@ -23,6 +26,7 @@ const monthYear = new Intl.DateTimeFormat("es-CO", { month: "long", year: "numer
 export function PublicProfilePage() {
   const { id = "" } = useParams();
   const profile = usePublicProfile(id);
+  const { user } = useSession();
   const fullName = profile.data ? [profile.data.name, profile.data.apellido].filter(Boolean).join(" ") : "";
   useDocumentTitle(fullName || "Perfil");
 
@@ -60,9 +64,22 @@ export function PublicProfilePage() {
     );
   }
   const p = profile.data;
+  const isMe = user?.id === p._id;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <ProfileHeader profile={p} fullName={fullName || "Usuario de Valoriza"} />
+      {isMe ? null : (
+        // Recourse (issue 19): report the person to the team, or block them (chat, deals, feed).
+        <div className="-mt-3 flex flex-wrap items-center gap-2">
+          <BlockPersonButton personId={p._id} name={fullName} variant="outline" />
+          <ReportButton
+            tipo="usuario"
+            objetivoId={p._id}
+            label="Reportar perfil"
+            what={`Perfil de ${fullName || "esta persona"}`}
+          />
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <ReputationPanel profile={p} />
         <ReviewsSection userId={p._id} />
