@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReviewSummary } from "@valoriza/domain";
 import { apiRequest } from "./api.ts";
 
 /*
  * A person's reviews summary (issue 19): GET /resenas/usuario/{id} (public) read for its average and
  * count only. Shared by the asset page's owner card and the public profile (/usuarios/{id}).
- * Hand-written reader (no zod): the asset page stays light.
+ * Parsed with its contract (userReviewsResponseSchema), loaded with the answer: the asset page's first
+ * paint stays zod-free.
  */
 
 export interface ReviewSummaryView {
@@ -12,13 +14,8 @@ export interface ReviewSummaryView {
   cantidad: number;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-export function normalizeReviewSummary(body: unknown): ReviewSummaryView {
-  const b = record(body);
-  const promedio = typeof b.promedio === "number" && Number.isFinite(b.promedio) ? b.promedio : null;
-  const cantidad = typeof b.cantidad === "number" && Number.isInteger(b.cantidad) ? b.cantidad : 0;
+/** The summary the cards show: no average without reviews. */
+export function reviewSummaryView({ promedio, cantidad }: ReviewSummary): ReviewSummaryView {
   return { promedio: cantidad > 0 ? promedio : null, cantidad };
 }
 
@@ -31,10 +28,13 @@ export const reviewKeys = {
 export function useReviewSummary(userId: string | undefined) {
   return useQuery({
     queryKey: [...reviewKeys.of(userId ?? ""), "resumen"] as const,
-    queryFn: async ({ signal }) =>
-      normalizeReviewSummary(
-        await apiRequest(`/resenas/usuario/${encodeURIComponent(userId ?? "")}?limit=1`, { signal }),
-      ),
+    queryFn: async ({ signal }) => {
+      const [body, { parseReviewSummary }] = await Promise.all([
+        apiRequest(`/resenas/usuario/${encodeURIComponent(userId ?? "")}?limit=1`, { signal }),
+        import("./reviews-contract.ts"),
+      ]);
+      return reviewSummaryView(parseReviewSummary(body));
+    },
     enabled: Boolean(userId),
   });
 }
