@@ -29,15 +29,8 @@ import { currentUser } from "../../lib/auth.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { idempotentReply } from "../../lib/idempotency.ts";
 import { MAX_IMAGE_BYTES } from "./assets.images.ts";
-import type {
-  AssetsService,
-  CreditsReleased,
-  Deactivated,
-  MoneyRegistered,
-  OperationFinished,
-  Registered,
-  TimeRegistered,
-} from "./assets.service.ts";
+import type { MoneyRegistered, Registered, TimeRegistered } from "./assets.registration.ts";
+import type { AssetsService, CreditsReleased, Deactivated, OperationFinished } from "./assets.service.ts";
 
 const ID_MSG = "El identificador del activo no es válido";
 const idParam = z.object({ id: z.uuid({ error: ID_MSG }) });

@@ -1,85 +1,41 @@
 import {
   ASSET_MSG,
   ASSET_RESULT_MSG,
-  type AssetFormData,
   type AssetSearchQuery,
   assetTransitionRefusal,
-  buildSearchText,
   CATEGORY_CATALOG,
   currentYearInColombia,
   isActionAllowed,
   type MainPurpose,
-  MONEY_CONTRIBUTION_TYPE_LABELS,
-  type MoneyRegisterData,
   normalizeSearch,
   RATIO_TEXT,
-  type TimeRegisterData,
   toAssetType,
   valuateGood,
-  valuateMoney,
-  valuateTime,
 } from "@valoriza/domain";
 import type { Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
-import { type BatchPart, runBatch } from "../../lib/batch.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
-import { uuidv7 } from "../../lib/ids.ts";
-import { movementPart, recordMovement, transactionPart } from "../activity/index.ts";
-import { gaveAwayInExchange, type PublicPoint, publicPoint, publicPointPart } from "../exchanges/index.ts";
-import {
-  destroyHold,
-  getUserBalances,
-  issueBlockedPart,
-  personLimitsLockStatement,
-  releaseHold,
-  type UserBalances,
-  userBalancesPart,
-} from "../ledger/index.ts";
-import { notify, notifyFavoriteChange, notifyParts } from "../notifications/index.ts";
+import { recordMovement } from "../activity/index.ts";
+import { gaveAwayInExchange } from "../exchanges/index.ts";
+import { destroyHold, getUserBalances, releaseHold, type UserBalances } from "../ledger/index.ts";
+import { notify, notifyFavoriteChange } from "../notifications/index.ts";
 import { type AssetDto, toAssetDto, withModeration } from "./assets.dto.ts";
 import { updateAsset } from "./assets.favorites.ts";
-import { createUploadQuota, decodeImage, removeAssetImages, storeAssetImages } from "./assets.images.ts";
-import { checkIssuanceValue, dailyIssuancePart } from "./assets.limits.ts";
+import { createRegistrations } from "./assets.registration.ts";
 import {
   type AssetRow,
   findAssetWithOwner,
-  insertAssetPart,
   listPublicAssets,
   listUserAssets,
   listUserGoodsForUpdate,
   lockAsset,
-  type NewAsset,
-  ownerLocationStatement,
-  readOwnerLocation,
   type UserAssetsFilter,
 } from "./assets.repository.ts";
 
 export const ASSET_NOT_FOUND = "Activo no encontrado";
 const NOT_YOURS = "Este activo no es tuyo";
-const USER_MISMATCH = "No puedes registrar activos a nombre de otro usuario";
-
-/** Credits of the owner before and after a registration. */
-export interface UserCredits {
-  previous: number;
-  added: number;
-  current: number;
-}
-
-/** A registered asset (goods, time or money) and the credits it issued, blocked. */
-export interface Registered {
-  asset: AssetDto;
-  userCredits: UserCredits;
-}
-
-export interface TimeRegistered extends Registered {
-  valuation: { creditos: number; valorTotal: number; valorHora: number };
-}
-
-export interface MoneyRegistered extends Registered {
-  valuation: { monto: number; creditos: number; valorTotal: number };
-}
 
 export interface Deactivated {
   asset: AssetDto;
@@ -122,131 +78,9 @@ export interface Page {
   offset: number;
 }
 
-export function createAssetsService({ db, clock, config }: AppDeps, hooks: { runningDeal?: RunningDealHook } = {}) {
-  const uploads = createUploadQuota(db, clock, config.uploadImagesPerHour);
+export function createAssetsService(deps: AppDeps, hooks: { runningDeal?: RunningDealHook } = {}) {
+  const { db, clock } = deps;
   const plain = plainUnitOfWork(db);
-
-  /** A registration's row as the three registrations build it (its owner, search text and place come later). */
-  type RegistrationRow = Omit<NewAsset, "userId" | "searchText" | "ciudad" | "departamento"> & { id: string };
-  type Location = { ciudad: string; departamento: string };
-
-  /** The daily bounds' input of a registration (ADR 015). */
-  const issuanceOf = (user: AuthUser, row: RegistrationRow) => ({
-    userId: user.id,
-    now: clock.now(),
-    assetType: row.assetType,
-    category: row.category ?? "",
-    valueCOP: row.baseValueCOP ?? 0,
-    credits: row.creditosAsignados ?? 0,
-    maxRegistrationsPerDay: config.maxRegistrationsPerDay,
-  });
-
-  /**
-   * Registers an asset and issues its credits, blocked, in THREE round trips on PostgreSQL (issue 7,
-   * ADR 012) when the unit of work is a plain transaction:
-   *  1. BEGIN, the person's limits lock and (when the input has no location) the owner's city, as
-   *     one message (the unit of work's opening). The lock is its own statement, before anything
-   *     else of the registration, so the next statement's snapshot (READ COMMITTED) sees every
-   *     earlier registration of this person;
-   *  2. ONE statement (lib/batch.ts): the asset row and its public point, the daily-limits count,
-   *     the balances before, the movement, the transaction, the notification and its live event,
-   *     and the ledger's issue;
-   *  3. COMMIT.
-   * The value bound is checked before the batch is sent; a refusal by the daily limits is thrown
-   * after it: the transaction rolls back and nothing of the registration stays. With an
-   * Idempotency-Key the key row adds its own round trips (lib/idempotency.ts).
-   * `location` null: the owner's city, read in the opening. `placeFor`: the public point of the
-   * asset at its location (ADR 013), computed before the transaction when the location is known.
-   */
-  async function registration<T>(
-    uow: UnitOfWork<T>,
-    user: AuthUser,
-    row: RegistrationRow,
-    location: Location | null,
-    placeFor: (loc: Location) => Promise<PublicPoint | null>,
-    answer: (r: { asset: AssetRow; userCredits: UserCredits }) => T,
-  ): Promise<T> {
-    const known = location ? { loc: location, place: await placeFor(location) } : null;
-    const opening = [personLimitsLockStatement(user.id)];
-    if (!known) opening.push(ownerLocationStatement(user.id));
-    return uow(async (tx, opened) => {
-      // Every unit of work runs its whole opening before `work`: never register without the lock.
-      if (opened?.length !== opening.length) throw new Error("the unit of work did not run the registration's opening");
-      // The value bound, before anything of the registration is written (a replay never gets here).
-      checkIssuanceValue(issuanceOf(user, row));
-      const loc = known?.loc ?? readOwnerLocation(opened[1]);
-      const place = known ? known.place : await placeFor(loc);
-      return answer(
-        await registerAsset(tx, user, { ...row, ciudad: loc.ciudad, departamento: loc.departamento }, place),
-      );
-    }, opening);
-  }
-
-  /** Step 2 of a registration (see `registration`): the person's lock is already held. */
-  async function registerAsset(
-    tx: Tx,
-    user: AuthUser,
-    row: RegistrationRow & Location,
-    place: PublicPoint | null,
-  ): Promise<{ asset: AssetRow; userCredits: UserCredits }> {
-    const limits = issuanceOf(user, row);
-    const added = row.creditosAsignados ?? 0;
-    const assetId = row.id;
-    const inserted = insertAssetPart(tx, { ...row, userId: user.id, searchText: buildSearchText(row) });
-    // Only the offset (or city-centre) point is stored; never the exact one (ADR 013).
-    const placed = place ? publicPointPart(tx, assetId, place) : null;
-    const daily = dailyIssuancePart(limits, assetId);
-    const balances = userBalancesPart(user.id);
-    const issue = issueBlockedPart({
-      userId: user.id,
-      amount: added,
-      refType: "activo",
-      refId: assetId,
-      actorUserId: user.id,
-      description: `Registro de "${row.title}"`,
-    });
-    const parts: BatchPart[] = [
-      inserted.part,
-      daily.part,
-      balances.part,
-      movementPart(tx, {
-        userId: user.id,
-        tipo: "publicar",
-        descripcion: `Registraste "${row.title}"`,
-        valor: added,
-        assetId,
-      }),
-      transactionPart(tx, {
-        userId: user.id,
-        type: "registro",
-        assetId,
-        amountCOP: row.valorCOPReconocido ?? 0,
-        amountCredits: added,
-        description: `Registro de "${row.title}"`,
-      }),
-      ...notifyParts(tx, {
-        userId: user.id,
-        tipo: "creditos_emitidos",
-        titulo: "Activo registrado",
-        descripcion:
-          added > 0
-            ? `Registraste "${row.title}" y recibiste ${fmt(added)} créditos bloqueados. Se liberan cuando completes una operación.`
-            : `Registraste "${row.title}". Su valor no alcanza para emitir créditos.`,
-        relacionadoId: assetId,
-        relacionadoTipo: "activo",
-      }),
-    ];
-    if (placed) parts.push(placed);
-    if (issue.part) parts.push(issue.part);
-    const results = await runBatch(tx, parts);
-    const asset = inserted.read(results[0] ?? []);
-    daily.check(results[1] ?? []);
-    const before = balances.read(results[2] ?? []);
-    if (issue.part) issue.read(results[parts.length - 1] ?? []);
-    if (asset.creditosAsignados !== added) throw new Error("the asset row does not carry the credits issued");
-    const current = before.credits + added;
-    return { asset, userCredits: { previous: before.credits, added, current } };
-  }
 
   async function lockOwned(tx: Tx, user: AuthUser, id: string): Promise<AssetRow> {
     const a = await lockAsset(tx, id);
@@ -255,141 +89,10 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
     return a;
   }
 
-  const noPlace = async () => null;
-
   return {
-    async create(user: AuthUser, input: AssetFormData, uow: UnitOfWork<Registered> = plain): Promise<Registered> {
-      if (input.userId && input.userId !== user.id) throw forbidden(USER_MISMATCH);
-      const images = input.images.map((img, i) => decodeImage(img, i));
-      await uploads.take(user.id, images.length);
-      const now = clock.now();
-      const valuation = valuateGood({
-        baseValueCOP: input.baseValueCOP,
-        category: input.category,
-        physicalState: input.physicalState,
-        condition: input.condition,
-        yearOfPurchase: input.yearOfPurchase,
-        currentYear: currentYearInColombia(now),
-      });
-      const id = uuidv7(now.getTime());
-      const stored = await storeAssetImages(config.dataDir, id, images);
-      try {
-        return await registration(
-          uow,
-          user,
-          {
-            id,
-            title: input.title,
-            description: input.description,
-            assetType: input.assetType,
-            origin: input.origin,
-            category: input.category,
-            subcategory: input.subcategory ?? "",
-            especializacion: input.especializacion ?? "",
-            condition: input.condition,
-            physicalState: input.physicalState,
-            yearOfPurchase: input.yearOfPurchase,
-            baseValueCOP: input.baseValueCOP,
-            location: input.location ?? "",
-            mainPurpose: input.mainPurpose,
-            privacy: input.privacy,
-            images: stored,
-            depreciation: valuation.depreciation,
-            valorActualCOP: valuation.valorActualCOP,
-            valorCOPOriginal: valuation.valorCOPOriginal,
-            valorCOPReconocido: valuation.valorCOPReconocido,
-            antiguedadAnios: valuation.antiguedadAnios,
-            creditosAsignados: valuation.creditosAsignados,
-            estadoCredito: "bloqueado",
-            status: "disponible",
-          },
-          input.ubicacion
-            ? { ciudad: input.ubicacion.ciudad ?? "", departamento: input.ubicacion.departamento ?? "" }
-            : null,
-          (loc) => publicPoint({ coordenadas: input.coordenadas, ...loc }),
-          ({ asset, userCredits }) => ({ asset: toAssetDto(asset), userCredits }),
-        );
-      } catch (e) {
-        // Failed, or replayed (IdempotentReplay): the images written for this attempt are not used.
-        await removeAssetImages(config.dataDir, id);
-        throw e;
-      }
-    },
+    /** create, registerTime, registerMoney: assets.registration.ts. */
+    ...createRegistrations(deps),
 
-    async registerTime(
-      user: AuthUser,
-      input: TimeRegisterData,
-      uow: UnitOfWork<TimeRegistered> = plain,
-    ): Promise<TimeRegistered> {
-      if (input.userId && input.userId !== user.id) throw forbidden(USER_MISMATCH);
-      const v = valuateTime({ horas: input.horas, especializado: input.especializado });
-      return registration(
-        uow,
-        user,
-        {
-          id: uuidv7(clock.now().getTime()),
-          title: `${input.tipo} (${input.horas} ${input.horas === 1 ? "hora" : "horas"})`,
-          description: input.descripcion,
-          assetType: "tiempo",
-          category: "Tiempo",
-          subcategory: input.tipo,
-          mainPurpose: input.mainPurpose ?? "intercambiar",
-          baseValueCOP: v.valorTotal,
-          valorActualCOP: v.valorTotal,
-          valorCOPOriginal: v.valorTotal,
-          valorCOPReconocido: v.valorTotal,
-          creditosAsignados: v.creditos,
-          horas: input.horas,
-          especializado: input.especializado,
-          tipoServicio: input.tipo,
-        },
-        null,
-        // Time is offered where its owner lives: the centre of their city (ADR 013), so it can be
-        // found by the local exchanges search like goods without coordinates.
-        (loc) => publicPoint(loc),
-        ({ asset, userCredits }) => ({
-          asset: toAssetDto(asset),
-          userCredits,
-          valuation: { creditos: v.creditos, valorTotal: v.valorTotal, valorHora: v.valorHora },
-        }),
-      );
-    },
-
-    async registerMoney(
-      user: AuthUser,
-      input: MoneyRegisterData,
-      uow: UnitOfWork<MoneyRegistered> = plain,
-    ): Promise<MoneyRegistered> {
-      if (input.userId && input.userId !== user.id) throw forbidden(USER_MISMATCH);
-      const v = valuateMoney({ monto: input.monto });
-      const defaultPurpose = input.tipo === "donacion" ? "donar" : input.tipo === "regalo" ? "regalar" : "prestar";
-      return registration(
-        uow,
-        user,
-        {
-          id: uuidv7(clock.now().getTime()),
-          title: `Aporte en dinero: ${MONEY_CONTRIBUTION_TYPE_LABELS[input.tipo]}`,
-          description: input.descripcion,
-          assetType: "dinero",
-          category: "Dinero",
-          mainPurpose: input.mainPurpose ?? defaultPurpose,
-          baseValueCOP: v.valorTotal,
-          valorActualCOP: v.valorTotal,
-          valorCOPOriginal: v.valorTotal,
-          valorCOPReconocido: v.valorTotal,
-          creditosAsignados: v.creditos,
-          monto: input.monto,
-          tipoAporte: input.tipo,
-        },
-        null,
-        noPlace,
-        ({ asset, userCredits }) => ({
-          asset: toAssetDto(asset),
-          userCredits,
-          valuation: { monto: input.monto, creditos: v.creditos, valorTotal: v.valorTotal },
-        }),
-      );
-    },
     /**
      * GET /api/assets (issue 20): one page of the public feed with its filters and order, and the
      * count of every match. Distances are rounded (to 0.1 km) and measured to the public point.
