@@ -63,8 +63,9 @@ const WRITERS: Record<string, string[]> = {
  */
 const KNOWN: [string, string][] = [
   // The release rule (ADR 015) runs inside the ledger's transaction; db/schema/limits.ts names
-  // ledger.limits.ts as a writer of the limits tables.
+  // ledger.limits.ts as a writer of the limits tables (ledger.limits-release.ts: its queue and grants).
   ["modules/ledger/ledger.limits.ts", "limits"],
+  ["modules/ledger/ledger.limits-release.ts", "limits"],
   // The limits desk logs its admin actions and marks accounts verified itself.
   ["modules/limits/limits.repository.ts", "admin"],
   ["modules/limits/limits.repository.ts", "users"],

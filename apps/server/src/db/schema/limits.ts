@@ -1,6 +1,7 @@
 /**
  * Limits on self-declared value (issues 12 and 17, ADR 015). Written only by modules/ledger
- * (ledger.limits.ts: the release rule, the queue, the concentration cap and the fan-in signal) and
+ * (ledger.limits.ts and ledger.limits-release.ts: the release rule, the queue, the concentration cap
+ * and the fan-in signal) and
  * by modules/limits (an admin's raise of a window, a signal marked as reviewed); read by
  * modules/limits (the person's status, the admin's desk) and modules/economy (the report).
  * Migrations drizzle/0010_limits.sql and 0021_limits.sql.

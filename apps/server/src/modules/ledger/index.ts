@@ -13,16 +13,16 @@ export {
   escrowRefund,
   escrowRelease,
 } from "./ledger.escrow.ts";
+export type { LimitedRelease } from "./ledger.limits.ts";
 export {
   type BrakeState,
   brakeState,
-  type LimitedRelease,
   lockPersonLimits,
   personLimitsLockStatement,
   registrationsSql,
   setBrakeMinimum,
   uuidv7Floor,
-} from "./ledger.limits.ts";
+} from "./ledger.limits-common.ts";
 export {
   type ShopMoveInput,
   shopPay,

@@ -1,6 +1,6 @@
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { approveReviewRow, processPerson } from "./ledger.limits.ts";
+import { approveReviewRow, processPerson } from "./ledger.limits-release.ts";
 import { reviewOps } from "./ledger.service.ts";
 
 /** Credits 'en revisión' (ADR 015): released by an admin's approval, by the queue or by the concentration cap's room. */

@@ -11,7 +11,8 @@ import {
   userBalancesPart,
 } from "./ledger.accounts.ts";
 import { HOLD_EXISTS_MESSAGE, insufficientFundsError } from "./ledger.errors.ts";
-import { limitArrival, limitAssetRelease, type ReviewOps } from "./ledger.limits.ts";
+import { limitArrival, limitAssetRelease } from "./ledger.limits.ts";
+import type { ReviewOps } from "./ledger.limits-common.ts";
 import {
   accountId,
   callHoldOpen,

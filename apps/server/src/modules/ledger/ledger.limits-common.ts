@@ -1,0 +1,224 @@
+import {
+  AUTOMATIC_REVIEW_REASONS,
+  BRAKE_MIN_CREDITS_PER_DAY,
+  brakeCap,
+  colombiaDayStart,
+  DAY_MS,
+  RELEASE_WINDOW_DAYS,
+  type ReviewReason,
+  releaseLimit,
+  SIGNAL_BURST_REGISTRATIONS,
+  SIGNAL_REPEATED_DEALS,
+  SIGNAL_REPEATED_DEALS_DAYS,
+  valueSignal,
+} from "@valoriza/domain";
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { UUID_RE } from "../../lib/ids.ts";
+
+/** The release rule's shared pieces (ledger.limits.ts): its locks, what it reads, and the brake's state. */
+
+export async function rows<T>(exec: Executor, q: SQL): Promise<T[]> {
+  const res = await exec.execute(q);
+  return (res as unknown as { rows: T[] }).rows;
+}
+
+export const num = (v: unknown) => Number(v ?? 0);
+export const iso = (d: Date) => d.toISOString();
+export const fmt = (n: number) => n.toLocaleString("es-CO");
+
+/** The smallest uuidv7 of a millisecond: ids at or above it were minted at or after it (assets ids are uuidv7 of the clock). */
+export function uuidv7Floor(ms: number): string {
+  const h = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+/** The largest uuidv7 of a millisecond. */
+export function uuidv7Ceil(ms: number): string {
+  const h = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-ffff-ffff-ffffffffffff`;
+}
+
+/** The millisecond a uuidv7 was minted at (0 for other ids). */
+export function uuidv7Ms(id: string): number {
+  if (id[14] !== "7") return 0;
+  return Number.parseInt(id.replace(/-/g, "").slice(0, 12), 16);
+}
+
+/** The key of a person's limits lock; both forms below lock the same key. */
+const limitsKey = (userId: string) => `limites:${userId}`;
+const PLATFORM_KEY = "limites:plataforma";
+
+/** Serialises the limit checks of one person (registrations, releases) until the transaction ends. */
+export async function lockPersonLimits(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${limitsKey(userId)}, 0))`);
+}
+
+/**
+ * The same lock as lockPersonLimits, as an inline statement (db/client.ts InlineStatements) for a
+ * unit of work's opening: sent with BEGIN in one round trip. The id is a uuid, checked before it
+ * is inlined; anything else throws.
+ */
+export function personLimitsLockStatement(userId: string): string {
+  if (!UUID_RE.test(userId)) throw new Error("personLimitsLockStatement: the user id is not a uuid");
+  return `select pg_advisory_xact_lock(hashtextextended('${limitsKey(userId)}', 0))`;
+}
+
+/** The platform brake's lock: every automatic release decision (the window and the day's cap) is made under it. */
+export async function lockPlatformReleases(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${PLATFORM_KEY}, 0))`);
+}
+
+/** Locks a person's two accounts (ascending id, as every ledger call does) before their advisory lock. */
+export async function lockPersonAccounts(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select id from accounts where user_id = ${userId} order by id for no key update`);
+}
+
+/**
+ * Registrations a person made with ids in [fromId, toId] (toId null: no upper bound), whoever owns
+ * the asset now: the asset holds issued to them (a hold is never deleted, its owner never changes),
+ * plus their own assets that issued no credits (no hold). `excludeId` leaves one asset out.
+ */
+export function registrationsSql(userId: string, fromId: string, toId: string | null, excludeId?: string): SQL {
+  const upper = (col: SQL) => (toId ? sql` and ${col} <= ${toId}::uuid` : sql``);
+  const except = (col: SQL) => (excludeId ? sql` and ${col} <> ${excludeId}::uuid` : sql``);
+  return sql`select count(*) as n, coalesce(sum(amount), 0) as issued from (
+      select h.amount from holds h where h.ref_type = 'activo' and h.user_id = ${userId}
+        and h.ref_id >= ${fromId}::uuid${upper(sql`h.ref_id`)}${except(sql`h.ref_id`)}
+      union all
+      select 0 from assets a where a.user_id = ${userId} and a.creditos_asignados = 0
+        and a.id >= ${fromId}::uuid${upper(sql`a.id`)}${except(sql`a.id`)}
+    ) r`;
+}
+
+/** Deal states that count as a completed deal between two people (never cancelled, rejected, expired or closed ones). */
+const COMPLETED_STATES = sql`('confirmada','completada','finalizada','devuelto','vencido','aceptada')`;
+export const AUTOMATIC = sql.raw(`(${AUTOMATIC_REVIEW_REASONS.map((r) => `'${r}'`).join(",")})`);
+
+export interface ReleaseFacts {
+  verified: boolean;
+  raised: number | null;
+  asset_type: string | null;
+  category: string | null;
+  base_value: number | null;
+  burst: number;
+  repeated: number;
+}
+
+/**
+ * What one query tells about an asset's release: verification, the raised window, the asset, the
+ * registrations the person made in the 24 h up to the asset (whoever owns them now), and the
+ * completed deals of the last 30 days with the counterpart of the deal completing now (the asset's
+ * open deal, or the pending exchange proposal that names it), this one included.
+ */
+export async function releaseFacts(tx: Executor, userId: string, assetId: string, now: Date): Promise<ReleaseFacts> {
+  const since = new Date(now.getTime() - SIGNAL_REPEATED_DEALS_DAYS * DAY_MS);
+  const mint = uuidv7Ms(assetId);
+  const burst = registrationsSql(userId, uuidv7Floor(mint - DAY_MS), assetId);
+  const [r] = await rows<Record<string, unknown>>(
+    tx,
+    sql`
+    with a as (select asset_type, category, base_value_cop from assets where id = ${assetId}),
+    cur as (
+      (select d.id, d.parties from deals d
+        where d.asset_id = ${assetId} and d.closed_at is null and d.process <> 'garantia_prestamo'
+        order by d.created_at, d.id limit 1)
+      union all
+      (select d.id, d.parties from exchange_proposals e join deals d on d.id = e.id
+        where e.estado = 'pendiente' and (e.offered_asset_id = ${assetId} or e.requested_asset_id = ${assetId})
+          and d.closed_at is null
+        order by d.created_at, d.id limit 1)
+      limit 1
+    ),
+    other as (select p.value as uid from cur, jsonb_each_text(cur.parties) p where p.value <> ${userId} limit 1)
+    select
+      coalesce((select verified from users where id = ${userId}), false) as verified,
+      (select limite from limit_windows where user_id = ${userId}) as raised,
+      (select asset_type from a) as asset_type,
+      (select category from a) as category,
+      (select base_value_cop from a) as base_value,
+      (select n from (${burst}) b) as burst,
+      (select count(*) from other) + (select count(*) from deals dd, other
+         where dd.closed_at > ${iso(since)} and dd.state in ${COMPLETED_STATES}
+           and dd.id not in (select id from cur)
+           and exists (select 1 from jsonb_each_text(dd.parties) q where q.value = ${userId})
+           and exists (select 1 from jsonb_each_text(dd.parties) q where q.value = other.uid)) as repeated
+    `,
+  );
+  return {
+    verified: r?.verified === true,
+    raised: r?.raised == null ? null : num(r.raised),
+    asset_type: (r?.asset_type as string | null) ?? null,
+    category: (r?.category as string | null) ?? null,
+    base_value: r?.base_value == null ? null : num(r.base_value),
+    burst: num(r?.burst),
+    repeated: num(r?.repeated),
+  };
+}
+
+/** Why a release is flagged for an admin, or null. */
+export function signalOf(f: ReleaseFacts): ReviewReason | null {
+  if (f.asset_type && f.base_value != null && valueSignal(f.asset_type as never, f.category ?? "", f.base_value))
+    return "valor_alto";
+  if (f.burst >= SIGNAL_BURST_REGISTRATIONS) return "rafaga";
+  if (f.repeated >= SIGNAL_REPEATED_DEALS) return "tratos_repetidos";
+  return null;
+}
+
+/** The ledger moves the review rules need, given by ledger.service (this file does not import it). */
+export interface ReviewOps {
+  /** Blocks `amount` of the person's disponible under the hold ('revision', reviewId). */
+  openHold(input: { userId: string; amount: number; reviewId: string; description: string }): Promise<unknown>;
+  /** Releases the open hold ('revision', reviewId) to its owner; the credits moved (0 when it was not open). */
+  releaseHold(input: { reviewId: string; description: string; actorUserId?: string | null }): Promise<number>;
+}
+
+/** A person's window: the limit in force and what the window has released in the last 30 days. */
+export async function windowOf(tx: Executor, userId: string, now: Date) {
+  const since = new Date(now.getTime() - RELEASE_WINDOW_DAYS * DAY_MS);
+  const [r] = await rows<Record<string, unknown>>(
+    tx,
+    sql`select coalesce((select verified from users where id = ${userId}), false) as verified,
+      (select limite from limit_windows where user_id = ${userId}) as raised,
+      coalesce((select sum(amount) from limit_releases where user_id = ${userId} and tipo = 'ventana'
+        and released_at > ${iso(since)}), 0) as used,
+      coalesce((select sum(r.amount - r.granted) from limit_reviews r where r.user_id = ${userId}
+        and r.status = 'en_revision' and r.motivo in ${AUTOMATIC}
+        and exists (select 1 from holds h where h.ref_type = 'revision' and h.ref_id = r.id and h.status = 'abierta')), 0)
+        as waiting`,
+  );
+  const verified = r?.verified === true;
+  const limit = releaseLimit(verified, r?.raised == null ? null : num(r.raised));
+  return { verified, limit, used: num(r?.used), waiting: num(r?.waiting) };
+}
+
+export interface BrakeState {
+  cap: number;
+  used: number;
+  left: number;
+  circulation: number;
+}
+
+/**
+ * The brake's floor in this process: the domain's BRAKE_MIN_CREDITS_PER_DAY, or the operator's
+ * FRENO_MINIMO_DIA (config, set at boot by buildApp; the same setting on every replica).
+ */
+let brakeMinPerDay = BRAKE_MIN_CREDITS_PER_DAY;
+export function setBrakeMinimum(credits: number | undefined): void {
+  brakeMinPerDay = credits ?? BRAKE_MIN_CREDITS_PER_DAY;
+}
+
+/** The brake today: the cap for the circulation now (users' disponible + bloqueado) and what the windows released today. */
+export async function brakeState(exec: Executor, now: Date): Promise<BrakeState> {
+  const [r] = await rows<Record<string, unknown>>(
+    exec,
+    sql`select
+      -(select coalesce(sum(balance), 0) from accounts where user_id is null) as circulation,
+      coalesce((select sum(amount) from limit_releases where tipo = 'ventana'
+        and released_at >= ${iso(colombiaDayStart(now))}), 0) as used`,
+  );
+  const circulation = num(r?.circulation);
+  const cap = brakeCap(circulation, brakeMinPerDay);
+  const used = num(r?.used);
+  return { cap, used, left: Math.max(0, cap - used), circulation };
+}
