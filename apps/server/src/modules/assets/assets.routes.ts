@@ -28,9 +28,9 @@ import type { Db } from "../../db/client.ts";
 import { currentUser } from "../../lib/auth.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { idempotentReply } from "../../lib/idempotency.ts";
+import { answers } from "./assets.answers.ts";
 import { MAX_IMAGE_BYTES } from "./assets.images.ts";
-import type { MoneyRegistered, Registered, TimeRegistered } from "./assets.registration.ts";
-import type { AssetsService, CreditsReleased, Deactivated, OperationFinished } from "./assets.service.ts";
+import type { AssetsService } from "./assets.service.ts";
 
 const ID_MSG = "El identificador del activo no es válido";
 const idParam = z.object({ id: z.uuid({ error: ID_MSG }) });
@@ -61,70 +61,6 @@ const idemHeader = z.looseObject({
     .max(200, "La clave de idempotencia no puede tener más de 200 caracteres")
     .optional(),
 });
-
-/** Balances as the contract documents them (dates as ISO text, also in stored replays). */
-const balancesDto = (b: Deactivated["balances"]) => ({ ...b, lastUpdated: b.lastUpdated?.toISOString() ?? null });
-
-/** HTTP answers built from the service's domain results (stored as-is for idempotent replays). */
-const answers = {
-  registered: (r: Registered) => ({
-    success: true as const,
-    message: ASSET_RESULT_MSG.registered,
-    data: r.asset,
-    userCredits: r.userCredits,
-  }),
-  time: (r: TimeRegistered) => {
-    const activo = { ...r.asset, ...r.valuation };
-    return {
-      success: true as const,
-      message: ASSET_RESULT_MSG.timeRegistered,
-      activo,
-      data: activo,
-      userCredits: r.userCredits,
-    };
-  },
-  money: (r: MoneyRegistered) => {
-    const activo = { ...r.asset, ...r.valuation };
-    return {
-      success: true as const,
-      message: ASSET_RESULT_MSG.moneyRegistered,
-      activo,
-      data: activo,
-      userCredits: r.userCredits,
-    };
-  },
-  deactivated: (r: Deactivated) => ({
-    success: true as const,
-    message: ASSET_RESULT_MSG.deactivated,
-    data: {
-      asset: r.asset,
-      creditMovement: { creditosDestruidos: r.destroyed, razon: ASSET_RESULT_MSG.deactivationReason },
-      balanceActualizado: balancesDto(r.balances),
-    },
-  }),
-  finished: (r: OperationFinished) => ({
-    success: true as const,
-    message: ASSET_RESULT_MSG.operationFinished,
-    data: {
-      asset: r.asset,
-      creditMovement: { creditosLiberados: r.released },
-      balanceActualizado: balancesDto(r.balances),
-    },
-  }),
-  released: (r: CreditsReleased) => ({
-    success: true as const,
-    message: r.goneWithExchange
-      ? ASSET_RESULT_MSG.creditsGoneWithExchange
-      : r.released > 0
-        ? ASSET_RESULT_MSG.creditsReleased
-        : ASSET_RESULT_MSG.creditsAlreadyReleased,
-    data: {
-      creditosLiberados: r.released,
-      yaLiberados: r.alreadyReleased,
-      balanceActualizado: balancesDto(r.balances),
-    },
-  }),
-};
 
 /** 10 images of up to 5 MB, base64-encoded, plus the form. */
 const ASSET_BODY_LIMIT = Math.ceil(10 * MAX_IMAGE_BYTES * 1.37) + 256 * 1024;
