@@ -4,13 +4,19 @@ import type { AppConfig } from "../../lib/deps.ts";
 import { isOnChat } from "../chat/index.ts";
 import { backoffMs, enqueueMail, publicUrl } from "../mail/index.ts";
 import {
-  claimDuePushes,
   claimJob,
+  digestCandidates,
+  ensureJob,
+  recordDigest,
+  scheduleJob,
+  setDigestCount,
+  takeParked,
+} from "./push.digest.repository.ts";
+import {
+  claimDuePushes,
   type DeliveryRow,
   deleteDeliveries,
   deleteSubscriptionById,
-  digestCandidates,
-  ensureJob,
   markSubscriptionUsed,
   parkForDigest,
   pushFailed,
@@ -18,11 +24,7 @@ import {
   queuePushes,
   type Recipient,
   recipients,
-  recordDigest,
-  scheduleJob,
-  setDigestCount,
   takeDeliveries,
-  takeParked,
 } from "./push.repository.ts";
 import { sendPush } from "./send.ts";
 import { unsubscribeToken } from "./unsubscribe-token.ts";
