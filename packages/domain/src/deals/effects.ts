@@ -86,6 +86,8 @@ export type EffectSpec =
       creditos?: string;
       conTitulo?: boolean;
       activo?: string;
+      /** The transaction's asset per role (e.g. the asset each party received), instead of `activo`. */
+      activoTransaccion?: Readonly<Record<string, string>>;
     } & Common)
   /** Applies `transition` (as the system) to the deal's sub-process of `process` whose id is the field `deal`, if any. */
   | ({ kind: "subprocess"; process: string; transition: string; deal: string } & Common);
@@ -164,6 +166,7 @@ export function effectProblems(
       }
     }
     if (spec.kind === "notify" && typeof spec.tipo !== "string") for (const r of Object.keys(spec.tipo)) role(r);
+    if (spec.kind === "activity") for (const r of Object.keys(spec.activoTransaccion ?? {})) role(r);
   }
   return problems;
 }

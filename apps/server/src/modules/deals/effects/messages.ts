@@ -60,6 +60,7 @@ export const messageEffects = {
       throw new Error(`deals: tipo de transacción desconocido ${transaccion}`);
     const assetId = spec.activo ? stringField(fields, spec.activo) : undefined;
     for (const l of lines) {
+      const perRole = spec.activoTransaccion?.[l.role];
       await recordMovement(ctx.tx, {
         userId: l.userId,
         tipo: movimiento,
@@ -71,7 +72,7 @@ export const messageEffects = {
       await recordTransaction(ctx.tx, {
         userId: l.userId,
         type: transaccion,
-        assetId,
+        assetId: perRole ? stringField(fields, perRole) : assetId,
         amountCOP: spec.cop ? numberField(fields, spec.cop) : 0,
         amountCredits: spec.creditos ? numberField(fields, spec.creditos) : Math.abs(l.valor),
         description: spec.conTitulo ? `${titulo}: ${l.texto}` : l.texto,
