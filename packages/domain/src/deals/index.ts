@@ -7,5 +7,6 @@ export * from "./loan.ts";
 export * from "./loan-contracts.ts";
 export * from "./messages.ts";
 export * from "./process.ts";
+export * from "./rental.templates.ts";
 export * from "./rental.ts";
 export * from "./schemas.ts";

@@ -3,21 +3,24 @@ import {
   colombiaDayEnd,
   colombiaToday,
   DEALS_MSG,
-  nextAssetStatus,
   RENTAL_MSG,
   RENTAL_PROCESS,
   RENTAL_PURPOSES,
+  type RentalFields,
 } from "@valoriza/domain";
+import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { recordMovement, recordTransaction } from "../activity/index.ts";
-import { type AssetRow, updateAsset } from "../assets/index.ts";
-import { type DealRow, listOpenDealsForAsset, type ProcessHandlers, type TransitionContext } from "../deals/index.ts";
-import { escrowPay, escrowRefund, escrowRelease, releaseHold } from "../ledger/index.ts";
-import { notify } from "../notifications/index.ts";
+import type { AssetRow } from "../assets/index.ts";
+import {
+  type DealRow,
+  inputOf,
+  listOpenDealsForAsset,
+  type ProcessHandlers,
+  type TransitionContext,
+} from "../deals/index.ts";
 import {
   type BookingRow,
-  countOtherReserved,
   findBooking,
   listReservedByIds,
   type RentalRow,
@@ -32,15 +35,15 @@ type Ctx = TransitionContext<BookingRow>;
 export interface BookInput {
   rental: RentalRow;
 }
-
-const fmt = (n: number) => n.toLocaleString("es-CO");
+/** What the 'reservar' guard reads of its input. */
+const bookInputSchema = z.object({
+  rental: z.object({ status: z.string(), startDate: z.string(), endDate: z.string(), ownerId: z.string() }),
+});
 
 function assetOf(ctx: Ctx): AssetRow {
   if (!ctx.asset) throw notFound(DEALS_MSG.assetNotFound);
   return ctx.asset;
 }
-
-const ref = (ctx: Ctx) => ({ refType: "alquiler", refId: ctx.deal.id, actorUserId: ctx.actorUserId });
 
 const DAY_FORMAT = new Intl.DateTimeFormat("es-CO", {
   day: "numeric",
@@ -77,49 +80,6 @@ export async function checkRentable(tx: Tx, a: AssetRow): Promise<void> {
   if (assetTransitionRefusal(a, "reservar")) throw conflict(RENTAL_MSG.notAvailable);
 }
 
-/** What each party reads in its activity and notifications, per transition. */
-function lines(ctx: Ctx) {
-  const b = ctx.data;
-  const title = ctx.asset?.title ?? "";
-  const period = periodText(b);
-  const total = b.total;
-  const released = ctx.result.creditosLiberados ?? 0;
-  switch (ctx.transition) {
-    case "reservar":
-      return {
-        titulo: "Alquiler reservado",
-        arrendatario: `Reservaste "${title}" ${period} (${b.dias} ${b.dias === 1 ? "día" : "días"}).${
-          total > 0 ? ` ${fmt(total)} créditos quedan en custodia hasta que termine el alquiler.` : ""
-        }`,
-        arrendador: `Reservaron "${title}" ${period} (${b.dias} ${b.dias === 1 ? "día" : "días"}).${
-          total > 0 ? ` El pago de ${fmt(total)} créditos queda en custodia hasta que finalices el alquiler.` : ""
-        }`,
-        valores: [-total, 0] as const,
-      };
-    case "finalizar":
-    case "cerrar": {
-      const bySystem = ctx.transition === "cerrar";
-      return {
-        titulo: "Alquiler finalizado",
-        arrendatario: `El alquiler de "${title}" ${period} terminó${bySystem ? " (cerrado automáticamente tras su último día)" : ""}.`,
-        arrendador: `${bySystem ? "Se cerró automáticamente" : "Finalizaste"} el alquiler de "${title}" ${period}.${
-          total > 0 ? ` Recibiste ${fmt(total)} créditos.` : ""
-        }${released > 0 ? ` Se liberaron ${fmt(released)} créditos del activo.` : ""}`,
-        valores: [0, total + released] as const,
-      };
-    }
-    default:
-      return {
-        titulo: "Reserva cancelada",
-        arrendatario: `La reserva de "${title}" ${period} fue cancelada.${
-          total > 0 ? ` Te devolvimos ${fmt(total)} créditos.` : ""
-        }`,
-        arrendador: `La reserva de "${title}" ${period} fue cancelada.`,
-        valores: [total, 0] as const,
-      };
-  }
-}
-
 export const rentalHandlers: ProcessHandlers<BookingRow> = {
   async load(tx: Tx, deal: DealRow) {
     const b = await findBooking(tx, deal.id);
@@ -130,7 +90,7 @@ export const rentalHandlers: ProcessHandlers<BookingRow> = {
   guards: {
     async alquilerReservable(ctx) {
       const a = assetOf(ctx);
-      const { rental } = ctx.input as BookInput;
+      const { rental } = inputOf(ctx, bookInputSchema);
       const b = ctx.data;
       const today = colombiaToday(ctx.now);
       if (rental.status !== "active" || rental.endDate < today) throw conflict(RENTAL_MSG.closed);
@@ -150,104 +110,16 @@ export const rentalHandlers: ProcessHandlers<BookingRow> = {
     },
   },
 
-  effects: {
-    async cobrarAlquiler(ctx) {
-      const b = ctx.data;
-      if (b.total <= 0) return;
-      await escrowPay(ctx.tx, {
-        userId: b.arrendatarioId,
-        amount: b.total,
-        ...ref(ctx),
-        description: `Pago en custodia por el alquiler de "${ctx.asset?.title ?? ""}" ${periodText(b)}`,
-      });
-    },
-    async reservarActivo(ctx) {
-      const a = assetOf(ctx);
-      if (a.status === "operacion") return;
-      ctx.setAsset(await updateAsset(ctx.tx, a.id, { status: nextAssetStatus(a, "reservar") }));
-    },
-    async pagarAlquiler(ctx) {
-      const b = ctx.data;
-      if (b.total <= 0) return;
-      await escrowRelease(ctx.tx, {
-        now: ctx.now,
-        userId: b.arrendadorId,
-        amount: b.total,
-        ...ref(ctx),
-        description: `Pago del alquiler de "${ctx.asset?.title ?? ""}" ${periodText(b)}`,
-      });
-      ctx.result.pagoCreditos = b.total;
-    },
-    async reembolsarAlquiler(ctx) {
-      const b = ctx.data;
-      if (b.total <= 0) return;
-      await escrowRefund(ctx.tx, {
-        now: ctx.now,
-        userId: b.arrendatarioId,
-        amount: b.total,
-        ...ref(ctx),
-        description: `Devolución del pago del alquiler de "${ctx.asset?.title ?? ""}" ${periodText(b)}`,
-      });
-    },
-    async liberarRetencionActivo(ctx) {
-      // The first completed deal of the asset releases its blocked credits to the owner; later ones
-      // release nothing (no hold is left) (deals.md "The asset's own life").
-      const a = assetOf(ctx);
-      const r = await releaseHold(ctx.tx, {
-        refType: "activo",
-        refId: a.id,
-        actorUserId: ctx.actorUserId,
-        // The release window (ADR 015) counts by the deal's clock, as custody does.
-        now: ctx.now,
-        description: `Alquiler completado con "${a.title}"`,
-      });
-      ctx.result.creditosLiberados = r.amount;
-      if (r.enRevision) ctx.result.creditosEnRevision = r.enRevision;
-      ctx.setAsset(await updateAsset(ctx.tx, a.id, { vecesUsado: a.vecesUsado + 1, estadoCredito: "liberado" }));
-    },
-    async liberarActivo(ctx) {
-      // Available again only when no other booking of the asset is still running.
-      const a = assetOf(ctx);
-      if (a.status !== "operacion") return;
-      if ((await countOtherReserved(ctx.tx, a.id, ctx.deal.id)) > 0) return;
-      ctx.setAsset(await updateAsset(ctx.tx, a.id, { status: nextAssetStatus(a, "liberar") }));
-    },
-    async registrarActividad(ctx) {
-      const b = ctx.data;
-      const t = lines(ctx);
-      for (const [userId, descripcion, valor] of [
-        [b.arrendatarioId, t.arrendatario, t.valores[0]],
-        [b.arrendadorId, t.arrendador, t.valores[1]],
-      ] as const) {
-        await recordMovement(ctx.tx, { userId, tipo: "alquiler", descripcion, valor, assetId: b.assetId });
-        await recordTransaction(ctx.tx, {
-          userId,
-          type: "alquiler",
-          assetId: b.assetId,
-          amountCOP: 0,
-          amountCredits: Math.abs(valor),
-          description: `${t.titulo}: ${descripcion}`,
-        });
-      }
-    },
-    async notificarPartes(ctx) {
-      const b = ctx.data;
-      const t = lines(ctx);
-      for (const [userId, descripcion] of [
-        [b.arrendatarioId, t.arrendatario],
-        [b.arrendadorId, t.arrendador],
-      ] as const) {
-        await notify(ctx.tx, {
-          userId,
-          tipo: `alquiler_${ctx.transition}`,
-          titulo: t.titulo,
-          descripcion,
-          relacionadoId: b.assetId,
-          relacionadoTipo: "activo",
-        });
-      }
-    },
-  },
+  effects: {},
+
+  fields: (ctx): RentalFields => ({
+    titulo: ctx.asset?.title ?? "",
+    periodo: periodText(ctx.data),
+    dias: ctx.data.dias,
+    total: ctx.data.total,
+    liberados: ctx.result.creditosLiberados ?? 0,
+    assetId: ctx.data.assetId,
+  }),
 
   async onState(ctx) {
     const closed = ctx.process.states[ctx.to]?.final === true;
