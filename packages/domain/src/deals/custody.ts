@@ -1,3 +1,4 @@
+import { CUSTODY_EFFECT_SPECS, CUSTODY_TEMPLATES } from "./custody.templates.ts";
 import type { ProcessSpec } from "./process.ts";
 
 /**
@@ -50,7 +51,7 @@ export const CUSTODY_EFFECTS = [
   "registrarActividad", // movements + transactions for both parties
   "notificarPartes", // notifications for both parties
 ] as const;
-export const CUSTODY_GUARDS = ["activoDisponible", "activoEnOperacion", "codigoCorrecto"] as const;
+export const CUSTODY_GUARDS = ["activoEnVenta", "activoDisponible", "activoEnOperacion", "codigoCorrecto"] as const;
 
 export const CUSTODY_PROCESS = {
   name: "custodia",
@@ -69,7 +70,7 @@ export const CUSTODY_PROCESS = {
       from: null,
       to: "pendiente",
       actors: ["receptor"],
-      guards: ["activoDisponible"],
+      guards: ["activoEnVenta"],
       effects: ["cobrarPago", "reservarActivo", "registrarActividad", "notificarPartes"],
     },
     asignar: {
@@ -122,6 +123,8 @@ export const CUSTODY_PROCESS = {
   },
   finishRefusedMessage:
     "Este activo está en una custodia pendiente: se completa cuando quien recibe ingresa el código de confirmación en Custodia",
+  effects: CUSTODY_EFFECT_SPECS,
+  templates: CUSTODY_TEMPLATES,
 } as const satisfies ProcessSpec;
 
 /** The code as shown: CODE_LENGTH digits with leading zeros, from an integer in [0, CODE_SPACE) (a CSPRNG draw). */

@@ -1,3 +1,4 @@
+export * from "./custody.templates.ts";
 export * from "./custody.ts";
 export * from "./donation.templates.ts";
 export * from "./donation.ts";
