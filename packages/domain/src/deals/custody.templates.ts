@@ -22,6 +22,14 @@ export interface CustodyFields {
   assetId: string;
 }
 
+/** The activity types (movement, transaction) of each kind of custody. */
+export const CUSTODY_ACTIVITY_TYPES = {
+  venta: { movimiento: "venta", transaccion: "venta" },
+  intercambio: { movimiento: "intercambio", transaccion: "intercambio" },
+  prestamo: { movimiento: "prestamo", transaccion: "préstamo" },
+  alquiler: { movimiento: "alquiler", transaccion: "alquiler" },
+} as const;
+
 const cancelled = (titulo: string, why: string) => ({
   titulo,
   texto: {

@@ -13,6 +13,26 @@ export interface RentalFields {
   assetId: string;
 }
 
+const DAY_FORMAT = new Intl.DateTimeFormat("es-CO", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "2026-12-01" -> "1 dic 2026": the calendar day as written, as the cards show it (es-CO). */
+export function formatRentalDay(day: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(t) ? day : DAY_FORMAT.format(t).replace(/\./g, "");
+}
+
+/** "del 1 dic 2026 al 3 dic 2026" (one day: "el 1 dic 2026"), the dates as the screens write them. */
+export function periodText(b: { startDate: string; endDate: string }): string {
+  return b.startDate === b.endDate
+    ? `el ${formatRentalDay(b.startDate)}`
+    : `del ${formatRentalDay(b.startDate)} al ${formatRentalDay(b.endDate)}`;
+}
+
 const days = (v: RentalFields) => `${v.dias} ${v.dias === 1 ? "día" : "días"}`;
 
 const finished = (bySystem: boolean) => ({

@@ -2,7 +2,7 @@ import { EXCHANGE_MSG, type ExchangeFields, exchangeAssetRefusal } from "@valori
 import type { Tx } from "../../db/client.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { type AssetRow, lockAsset, updateAsset } from "../assets/index.ts";
-import type { DealRow, DealsEngine, ProcessHandlers, TransitionContext } from "../deals/index.ts";
+import { type DealsEngine, type ProcessHandlers, recordOf, type TransitionContext } from "../deals/index.ts";
 import { releaseHold } from "../ledger/index.ts";
 import {
   closeOffersOfAssets,
@@ -42,11 +42,7 @@ async function assetsOf(ctx: Ctx) {
 
 export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<ProposalData> {
   return {
-    async load(tx: Tx, deal: DealRow) {
-      const p = await findProposalData(tx, deal.id);
-      if (!p) throw new Error(`exchanges: record of deal ${deal.id} missing`);
-      return p;
-    },
+    load: recordOf(findProposalData, "exchanges: record"),
 
     guards: {
       async activosDisponibles(ctx) {
@@ -119,12 +115,7 @@ export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<Pro
       to,
     }),
 
-    async onState(ctx) {
-      const closed = ctx.process.states[ctx.to]?.final === true;
-      await updateProposal(ctx.tx, ctx.deal.id, {
-        estado: ctx.to,
-        ...(closed ? { closedAt: ctx.now, expiresAt: null } : {}),
-      });
-    },
+    onState: ({ tx, deal, to, now }) =>
+      updateProposal(tx, deal.id, { estado: to, ...(deal.closedAt ? { closedAt: now, expiresAt: null } : {}) }),
   };
 }

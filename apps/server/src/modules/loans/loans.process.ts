@@ -1,10 +1,8 @@
 import {
   assetTransitionRefusal,
-  DEALS_MSG,
   LOAN_COLLATERAL_PROCESS,
   LOAN_DUE_DATE_FIELD,
   LOAN_MSG,
-  LOAN_PROCESS,
   type LoanFields,
   loanDueDate,
   loanInterestCredits,
@@ -12,16 +10,16 @@ import {
 } from "@valoriza/domain";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
-import type { AuthUser } from "../../lib/auth.ts";
-import { badRequest, conflict, insufficientFunds, notFound } from "../../lib/errors.ts";
-import { type AssetRow, updateAsset } from "../assets/index.ts";
+import { authUserSchema } from "../../lib/auth.ts";
+import { badRequest, conflict, insufficientFunds } from "../../lib/errors.ts";
+import { updateAsset } from "../assets/index.ts";
 import {
-  type DealRow,
   type DealsEngine,
+  dealAsset,
   findOpenDealForAsset,
   inputOf,
   type ProcessHandlers,
-  type TransitionContext,
+  recordOf,
 } from "../deals/index.ts";
 import { destroyHold, getUserBalances } from "../ledger/index.ts";
 import {
@@ -41,29 +39,12 @@ import {
  * assets -> deals -> ledger accounts (the service locks both assets in id order before the engine).
  */
 
-type Ctx = TransitionContext<LoanData>;
-type CollateralCtx = TransitionContext<LoanData>;
-
 /** The transition input of `aprobar`: the approving lender (the collateral deal is started as them). */
-const approveInputSchema = z.object({
-  approver: z.object({
-    id: z.string(),
-    email: z.string(),
-    isAdmin: z.boolean(),
-    session: z.object({ jti: z.string(), exp: z.number() }).optional(),
-  }),
-});
-export interface ApproveInput {
-  approver: AuthUser;
-}
+const approveInputSchema = z.object({ approver: authUserSchema });
+export type ApproveInput = z.output<typeof approveInputSchema>;
 
 /** Purposes under which an asset is offered for lending (the spec's screens use both spellings). */
 export const LOAN_PURPOSES = ["prestar", "prestamo"];
-
-function assetOf(ctx: Ctx): AssetRow {
-  if (!ctx.asset) throw notFound(DEALS_MSG.assetNotFound);
-  return ctx.asset;
-}
 
 /**
  * Checks the collateral a borrower names (at the request, without a lock; the approval re-checks it
@@ -82,15 +63,11 @@ export async function checkCollateral(tx: Tx, loan: { assetId: string; prestatar
 
 export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanData> {
   return {
-    async load(tx: Tx, deal: DealRow) {
-      const l = await findLoanData(tx, deal.id);
-      if (!l) throw new Error(`loans: record of deal ${deal.id} missing`);
-      return l;
-    },
+    load: recordOf(findLoanData, "loans: record"),
 
     guards: {
       async activoPrestable(ctx) {
-        const a = assetOf(ctx);
+        const a = dealAsset(ctx);
         const l = ctx.data;
         if (a.userId === l.prestatarioId) throw conflict(LOAN_MSG.ownAsset);
         if (a.userId !== l.prestamistaId) throw conflict(LOAN_MSG.notLenderAsset);
@@ -113,7 +90,7 @@ export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanDat
         }
       },
       activoEnOperacion(ctx) {
-        if (assetOf(ctx).status !== "operacion") throw conflict(LOAN_MSG.notAvailable);
+        if (dealAsset(ctx).status !== "operacion") throw conflict(LOAN_MSG.notAvailable);
       },
       plazoVencido(ctx) {
         const due = ctx.data.fechaDevolucionEsperada;
@@ -149,7 +126,7 @@ export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanDat
       /** The interest and the due date are fixed at approval (cobrarInteres then escrows the interest). */
       async fijarInteres(ctx) {
         const l = ctx.data;
-        const interes = loanInterestCredits(assetOf(ctx).creditosAsignados, l.interes);
+        const interes = loanInterestCredits(dealAsset(ctx).creditosAsignados, l.interes);
         const due = loanDueDate(ctx.now, l.plazoDias);
         await updateLoan(ctx.tx, l.id, {
           interesCreditos: interes,
@@ -194,33 +171,21 @@ export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanDat
       return due;
     },
 
-    async onState(ctx) {
-      if (ctx.from === ctx.to) return; // a reminder: the loan stays as it is
-      const closed = ctx.process.states[ctx.to]?.final === true;
-      await updateLoan(ctx.tx, ctx.deal.id, { estado: ctx.to, ...(closed ? { fechaCierre: ctx.now } : {}) });
+    async onState({ tx, deal, from, to, now }) {
+      if (from === to) return; // a reminder: the loan stays as it is
+      await updateLoan(tx, deal.id, { estado: to, ...(deal.closedAt ? { fechaCierre: now } : {}) });
     },
   };
 }
 
-export const LOAN = LOAN_PROCESS;
-
-function collateralOf(ctx: CollateralCtx): AssetRow {
-  if (!ctx.asset) throw conflict(LOAN_MSG.collateralTaken);
-  return ctx.asset;
-}
-
 /** The guards and effects of LOAN_COLLATERAL_PROCESS: the collateral asset's own deal. */
 export const collateralHandlers: ProcessHandlers<LoanData> = {
-  async load(tx: Tx, deal: DealRow) {
-    const l = await findLoanByCollateralDeal(tx, deal.id);
-    if (!l) throw new Error(`loans: loan of collateral deal ${deal.id} missing`);
-    return l;
-  },
+  load: recordOf(findLoanByCollateralDeal, "loans: loan of collateral"),
 
   guards: {
     /** Under the collateral's lock, at approval: still the borrower's, listed, in no other deal. */
     async garantiaDisponible(ctx) {
-      const c = collateralOf(ctx);
+      const c = dealAsset(ctx, LOAN_MSG.collateralTaken);
       const l = ctx.data;
       if (
         c.id === l.assetId ||
@@ -235,7 +200,7 @@ export const collateralHandlers: ProcessHandlers<LoanData> = {
 
   effects: {
     async reservarActivo(ctx) {
-      const c = collateralOf(ctx);
+      const c = dealAsset(ctx, LOAN_MSG.collateralTaken);
       ctx.setAsset(await updateAsset(ctx.tx, c.id, { status: nextAssetStatus(c, "reservar") }));
       // The guarantee's value: the collateral's credits.
       await updateLoan(ctx.tx, ctx.data.id, { garantiaValor: c.creditosAsignados });
@@ -248,7 +213,7 @@ export const collateralHandlers: ProcessHandlers<LoanData> = {
      * released to the defaulting borrower later and the lender receives the asset, not credits (ADR 014).
      */
     async entregarActivo(ctx) {
-      const c = collateralOf(ctx);
+      const c = dealAsset(ctx, LOAN_MSG.collateralTaken);
       const l = ctx.data;
       const r = await destroyHold(ctx.tx, {
         refType: "activo",

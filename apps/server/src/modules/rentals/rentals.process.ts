@@ -2,7 +2,7 @@ import {
   assetTransitionRefusal,
   colombiaDayEnd,
   colombiaToday,
-  DEALS_MSG,
+  periodText,
   RENTAL_MSG,
   RENTAL_PROCESS,
   RENTAL_PURPOSES,
@@ -10,15 +10,9 @@ import {
 } from "@valoriza/domain";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict } from "../../lib/errors.ts";
 import type { AssetRow } from "../assets/index.ts";
-import {
-  type DealRow,
-  inputOf,
-  listOpenDealsForAsset,
-  type ProcessHandlers,
-  type TransitionContext,
-} from "../deals/index.ts";
+import { dealAsset, inputOf, listOpenDealsForAsset, type ProcessHandlers, recordOf } from "../deals/index.ts";
 import {
   type BookingRow,
   findBooking,
@@ -29,8 +23,6 @@ import {
 
 /** The guards and effects of RENTAL_PROCESS (domain package), through the other areas' index.ts. */
 
-type Ctx = TransitionContext<BookingRow>;
-
 /** Input of the 'reservar' transition: the publication, read under its FOR SHARE lock. */
 export interface BookInput {
   rental: RentalRow;
@@ -39,31 +31,6 @@ export interface BookInput {
 const bookInputSchema = z.object({
   rental: z.object({ status: z.string(), startDate: z.string(), endDate: z.string(), ownerId: z.string() }),
 });
-
-function assetOf(ctx: Ctx): AssetRow {
-  if (!ctx.asset) throw notFound(DEALS_MSG.assetNotFound);
-  return ctx.asset;
-}
-
-const DAY_FORMAT = new Intl.DateTimeFormat("es-CO", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** "2026-12-01" -> "1 dic 2026": the calendar day as written, as the cards show it (es-CO). */
-export function formatDay(day: string): string {
-  const t = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(t) ? day : DAY_FORMAT.format(t).replace(/\./g, "");
-}
-
-/** "del 1 dic 2026 al 3 dic 2026" (one day: "el 1 dic 2026"), the dates as the screens write them. */
-export function periodText(b: { startDate: string; endDate: string }): string {
-  return b.startDate === b.endDate
-    ? `el ${formatDay(b.startDate)}`
-    : `del ${formatDay(b.startDate)} al ${formatDay(b.endDate)}`;
-}
 
 /**
  * The asset may take a booking: free (activo/disponible), or already reserved by other bookings
@@ -81,15 +48,11 @@ export async function checkRentable(tx: Tx, a: AssetRow): Promise<void> {
 }
 
 export const rentalHandlers: ProcessHandlers<BookingRow> = {
-  async load(tx: Tx, deal: DealRow) {
-    const b = await findBooking(tx, deal.id);
-    if (!b) throw new Error(`rentals: record of deal ${deal.id} missing`);
-    return b;
-  },
+  load: recordOf(findBooking, "rentals: record"),
 
   guards: {
     async alquilerReservable(ctx) {
-      const a = assetOf(ctx);
+      const a = dealAsset(ctx);
       const { rental } = inputOf(ctx, bookInputSchema);
       const b = ctx.data;
       const today = colombiaToday(ctx.now);
@@ -122,9 +85,9 @@ export const rentalHandlers: ProcessHandlers<BookingRow> = {
   }),
 
   async onState(ctx) {
-    const closed = ctx.process.states[ctx.to]?.final === true;
-    await updateBooking(ctx.tx, ctx.deal.id, { estado: ctx.to, ...(closed ? { closedAt: ctx.now } : {}) });
-    ctx.data = { ...ctx.data, estado: ctx.to, ...(closed ? { closedAt: ctx.now } : {}) };
+    const patch = { estado: ctx.to, ...(ctx.deal.closedAt ? { closedAt: ctx.now } : {}) };
+    await updateBooking(ctx.tx, ctx.deal.id, patch);
+    ctx.data = { ...ctx.data, ...patch };
   },
 
   /** The closing timer counts from the end of the booking's last day (Colombia), not from now. */

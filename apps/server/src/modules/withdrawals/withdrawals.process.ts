@@ -10,9 +10,8 @@ import {
   type WithdrawalMethod,
   walletCapCheck,
 } from "@valoriza/domain";
-import type { Tx } from "../../db/client.ts";
 import { unprocessable } from "../../lib/errors.ts";
-import { type DealRow, inputOf, type ProcessHandlers, type TransitionContext } from "../deals/index.ts";
+import { inputOf, type ProcessHandlers, recordOf, type TransitionContext } from "../deals/index.ts";
 import { withdrawalDebit, withdrawalRefund } from "../ledger/index.ts";
 import type { PayoutProvider } from "./withdrawals.payout.ts";
 import {
@@ -34,11 +33,7 @@ export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<Wi
     if (w) ctx.data = w;
   };
   return {
-    async load(tx: Tx, deal: DealRow) {
-      const w = await findWithdrawal(tx, deal.id);
-      if (!w) throw new Error(`withdrawals: record of deal ${deal.id} missing`);
-      return w;
-    },
+    load: recordOf(findWithdrawal, "withdrawals: record"),
     guards: {
       /** Nequi/Daviplata: the month's total to that number stays within 210.5 UVT. */
       async dentroDelTope(ctx) {

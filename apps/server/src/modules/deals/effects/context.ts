@@ -1,6 +1,4 @@
 import type { EffectSpec } from "@valoriza/domain";
-import { notFound } from "../../../lib/errors.ts";
-import type { AssetRow } from "../../assets/index.ts";
 import type { TransitionContext } from "../deals.engine.ts";
 
 /**
@@ -39,8 +37,4 @@ export function requiredParty(ctx: TransitionContext<unknown>, role: string): st
   return id;
 }
 
-/** The deal's locked asset. */
-export function assetOf(ctx: TransitionContext<unknown>): AssetRow {
-  if (!ctx.asset) throw notFound("Activo no encontrado");
-  return ctx.asset;
-}
+export { dealAsset as assetOf } from "../handler-kit.ts";
