@@ -11,6 +11,7 @@ import { activityRoutes, createActivityService } from "./modules/activity/index.
 import { adminRoutes, createAdminService } from "./modules/admin/index.ts";
 import { analyticsRoutes } from "./modules/analytics/index.ts";
 import { assetsRoutes, createAssetsService } from "./modules/assets/index.ts";
+import { blocksRoutes, createBlocksService } from "./modules/blocks/index.ts";
 import { chatRoutes, createChatService } from "./modules/chat/index.ts";
 import { createCustodyService, custodyRoutes } from "./modules/custody/index.ts";
 import { createDealsEngine } from "./modules/deals/index.ts";
@@ -24,6 +25,7 @@ import { setBrakeMinimum } from "./modules/ledger/index.ts";
 import { createLimitsService, limitsRoutes } from "./modules/limits/index.ts";
 import { createLoansService, loansRoutes } from "./modules/loans/index.ts";
 import { createMarketplaceService, marketplaceRoutes } from "./modules/marketplace/index.ts";
+import { createModerationService, moderationRoutes } from "./modules/moderation/index.ts";
 import { createNotificationsService, notificationsRoutes } from "./modules/notifications/index.ts";
 import {
   accountDataRoutes,
@@ -186,6 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(economyRoutes(economy));
       await api.register(assetsRoutes(assets, authenticate, optionalAuth, opts.db));
       await api.register(favoritesRoutes(createFavoritesService(deps), authenticate));
+      await api.register(blocksRoutes(createBlocksService(deps), authenticate));
       await api.register(chatRoutes(chat, authenticate));
       await api.register(salesRoutes(sales, authenticate, opts.db));
       await api.register(custodyRoutes(custody, authenticate, opts.db));
@@ -200,6 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(adminRoutes(admin, authenticate, opts.db));
       await api.register(limitsRoutes(limits, authenticate));
       await api.register(verificationRoutes(createVerificationService(deps), authenticate));
+      await api.register(moderationRoutes(createModerationService(deps), authenticate));
       await api.register(
         eventsRoutes({
           hub: events,

@@ -95,10 +95,11 @@ export default async function setup(project: TestProject) {
       // spent by the suite's releases, not by the person under test (ADR 015).
       FRENO_MINIMO_DIA: "1000000000",
       // The admin accounts of marketplace.e2e.test.ts (the admin's desk, withdrawals), limits.e2e.test.ts,
-      // identity.e2e.test.ts and verify.ts (identity-verifies the people of the deal tests, ADR 015).
+      // identity.e2e.test.ts, verify.ts (identity-verifies the people of the deal tests, ADR 015) and
+      // moderation.e2e.test.ts (reports on the desk, issue 19).
       ADMIN_EMAILS:
         "e2e-admin-escritorio@valoriza.test,e2e-admin-telefono@valoriza.test,e2e-admin-limites@valoriza.test," +
-        "e2e-admin-identidad@valoriza.test,e2e-admin-verificador@valoriza.test",
+        "e2e-admin-identidad@valoriza.test,e2e-admin-verificador@valoriza.test,e2e-admin-moderacion@valoriza.test",
       JWT_SECRET: randomBytes(32).toString("hex"),
       // Every e2e account signs up from 127.0.0.1: far above the default 10 an hour (issue 16).
       REGISTROS_POR_IP_HORA: "100000",

@@ -83,6 +83,30 @@ describe("public shared reads (ADR 012)", () => {
     expect(after.data.map((a: { title: string }) => a.title)).toContain("Cambiado por otro proceso");
   });
 
+  it("a signed-in feed is the viewer's own (blocks, issue 19 part 4): never served from nor kept in memory", async () => {
+    const [ana, beto] = [await signUp(app), await signUp(app)];
+    const reg = await app.inject({
+      method: "POST",
+      url: "/api/dinero/registrar",
+      headers: beto.auth,
+      payload: { monto: 30_000, tipo: "donacion", descripcion: "Aporte de Beto" },
+    });
+    expect(reg.statusCode).toBe(201);
+    const owners = async (headers: Record<string, string> = {}) =>
+      (json(await feed(headers)).data as { userId: { _id: string } }[]).map((a) => a.userId._id);
+    expect(await owners(ana.auth)).toContain(beto.id);
+    const signedIn = await feed(ana.auth);
+    expect(signedIn.headers.etag).toMatch(/^".+"$/);
+    // Ana blocks Beto behind this process's back (as another process would): her feed changes at once,
+    // the anonymous one keeps its copy until a write or the time-to-live.
+    const anonymous = await owners();
+    await db.database.db.execute(
+      sql`insert into blocks (blocker_id, blocked_id) values (${ana.id}::uuid, ${beto.id}::uuid)`,
+    );
+    expect(await owners(ana.auth)).not.toContain(beto.id);
+    expect(await owners()).toEqual(anonymous);
+  });
+
   it("never caches an invalid query's error", async () => {
     const bad = await app.inject({ method: "GET", url: "/api/assets?limit=abc" });
     expect(bad.statusCode).toBe(400);

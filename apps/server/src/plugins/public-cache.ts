@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { bearerToken } from "../lib/auth.ts";
 
 /**
  * Public reads every visitor shares (ADR 012): the home feed and the economy's
@@ -12,6 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  *   route (no database read). Any successful write request handled by this
  *   process clears it at once; other processes' writes show within `ttlMs`
  *   (a few seconds), the freshness the public pages accept.
+ * - a signed-in request (a bearer token) is never served from nor kept in that memory: the feed
+ *   leaves out the listings of people the viewer blocked or who blocked the viewer (issue 19
+ *   part 4), so its answer is the viewer's own. It still gets its ETag and 304.
  */
 export const PUBLIC_CACHED_ROUTES = ["/api/assets", "/api/economia/estado", "/api/economia/reporte"] as const;
 
@@ -41,13 +45,14 @@ export function registerPublicCache(app: FastifyInstance, opts: PublicCacheOptio
   let generation = 0;
   const shared = (req: FastifyRequest) =>
     (req.method === "GET" || req.method === "HEAD") && routes.has(req.routeOptions.url ?? "");
+  const personal = (req: FastifyRequest) => bearerToken(req) !== undefined;
   const matches = (req: FastifyRequest, etag: string) => {
     const inm = req.headers["if-none-match"];
     return typeof inm === "string" && inm.split(",").some((t) => t.trim() === etag);
   };
 
   app.addHook("onRequest", (req, reply, done) => {
-    if (ttlMs > 0 && shared(req)) {
+    if (ttlMs > 0 && shared(req) && !personal(req)) {
       (req as Marked)[GENERATION] = generation;
       const hit = entries.get(req.url);
       if (hit && performance.now() - hit.at < ttlMs) {
@@ -70,7 +75,7 @@ export function registerPublicCache(app: FastifyInstance, opts: PublicCacheOptio
     }
     const etag = `"${createHash("sha1").update(payload).digest("base64url")}"`;
     reply.header("etag", etag).header("cache-control", "no-cache");
-    if (ttlMs > 0 && (req as Marked)[GENERATION] === generation) {
+    if (ttlMs > 0 && !personal(req) && (req as Marked)[GENERATION] === generation) {
       const type = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
       entries.delete(req.url);
       entries.set(req.url, { payload, etag, type, at: performance.now() });

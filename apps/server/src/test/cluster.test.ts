@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.ts";
 import { kit, quietPool } from "../modules/custody/custody.testkit.ts";
 import { checkInvariants } from "../modules/ledger/index.ts";
-import { freshDatabase, json, type TestContext, type TestUser } from "./harness.ts";
+import { freshDatabase, json, signUp, type TestContext, type TestUser } from "./harness.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -104,6 +104,7 @@ describe.skipIf(!url)("three processes on one PostgreSQL", () => {
       JWT_SECRET: "cluster-test-secret-cluster-test-secret-0123",
       DATA_DIR: `/tmp/valoriza-cluster-${process.pid}`,
       DB_POOL_SIZE: "8",
+      ADMIN_EMAILS: "admin.cluster@valoriza.test",
     });
     const inject = httpInject(port);
     // Ready when every process answers: distinct pids seen through /api/health would need a
@@ -227,6 +228,23 @@ describe.skipIf(!url)("three processes on one PostgreSQL", () => {
       streak = (await k.req("GET", u, "/api/profile")).statusCode === 401 ? streak + 1 : 0;
     }
     for (let i = 0; i < 6; i++) expect((await k.req("GET", fresh, "/api/profile")).statusCode).toBe(200);
+  }, 60_000);
+
+  it("a suspension ends the person's session in every process within seconds; sign-in answers 403 (issue 19)", async () => {
+    const admin = await signUp(t.app, { email: "admin.cluster@valoriza.test" });
+    const [u] = (await k.users(1)) as [TestUser];
+    for (let i = 0; i < 9; i++) expect((await k.req("GET", u, "/api/profile")).statusCode).toBe(200);
+    const r = await k.req("POST", admin, `/api/admin/usuarios/${u.id}/suspender`, { motivo: "Fraude comprobado" });
+    expect(r.statusCode, r.body).toBe(200);
+    const t0 = Date.now();
+    let streak = 0;
+    while (streak < 9) {
+      if (Date.now() - t0 > 3000) throw new Error("a suspended person's session still worked 3 s after the suspension");
+      streak = (await k.req("GET", u, "/api/profile")).statusCode === 401 ? streak + 1 : 0;
+    }
+    const login = await k.req("POST", null, "/api/users/login", { email: u.email, password: u.password });
+    expect(login.statusCode).toBe(403);
+    expect(json(login).message).toContain("suspendida");
   }, 60_000);
 });
 

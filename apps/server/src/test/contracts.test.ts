@@ -1,10 +1,14 @@
 import {
   actionsResponseSchema,
+  adminReportListResponseSchema,
   assetDeactivatedResponseSchema,
   assetDetailResponseSchema,
   assetListResponseSchema,
+  assetModerationResponseSchema,
   assetRegisteredResponseSchema,
   authResponseSchema,
+  blocksListResponseSchema,
+  blockToggledResponseSchema,
   categoriesResponseSchema,
   changePasswordResponseSchema,
   creditsReleasedResponseSchema,
@@ -12,16 +16,20 @@ import {
   economyStateResponseSchema,
   healthResponseSchema,
   markReadResponseSchema,
+  moderationOverviewResponseSchema,
   moneyRegisteredResponseSchema,
   movimientosResponseSchema,
   notificationsResponseSchema,
   operationFinishedResponseSchema,
   profileResponseSchema,
+  reportClosedResponseSchema,
+  reportCreatedResponseSchema,
   saldoResponseSchema,
   timeRegisteredResponseSchema,
   transaccionesResponseSchema,
   unreadCountResponseSchema,
   userLookupResponseSchema,
+  userModerationResponseSchema,
   valuationMigratedResponseSchema,
   walletBalanceResponseSchema,
   walletMiniResponseSchema,
@@ -66,7 +74,7 @@ const seen = async (method: string, url: string, res: Promise<LightMyRequestResp
 };
 const get = (url: string, auth = true) =>
   seen("GET", url, t.app.inject({ method: "GET", url, headers: auth ? u.auth : {} }));
-const send = (method: "POST" | "PUT", url: string, payload?: Record<string, unknown>) =>
+const send = (method: "POST" | "PUT" | "DELETE", url: string, payload?: Record<string, unknown>) =>
   seen(method, url, t.app.inject({ method, url, headers: u.auth, ...(payload ? { payload } : {}) }));
 
 const GOODS = {
@@ -167,6 +175,53 @@ describe("every route's answer matches its documented contract", () => {
     );
     expectContract(economicReportResponseSchema, await get("/api/economia/reporte", false));
     expectContract(economyStateResponseSchema, await get("/api/economia/estado", false));
+  });
+
+  it("reports and moderation (issue 19)", async () => {
+    const owner = await signUp(t.app);
+    const asset = await t.app.inject({ method: "POST", url: "/api/assets", headers: owner.auth, payload: GOODS });
+    const id = asset.json().data._id as string;
+    const report = (payload: Record<string, unknown>) => send("POST", "/api/reportes", payload);
+    const r = expectContract(
+      reportCreatedResponseSchema,
+      await report({ tipo: "activo", objetivoId: id, motivo: "fraude", descripcion: "Pide pago por fuera" }),
+      201,
+    );
+    expectContract(
+      reportCreatedResponseSchema,
+      await report({ tipo: "usuario", objetivoId: owner.id, motivo: "spam" }),
+      201,
+    );
+    const list = expectContract(adminReportListResponseSchema, await get("/api/admin/reportes"));
+    expect(list.data.length).toBe(2);
+    const motivo = { motivo: "Publicación engañosa" };
+    expectContract(assetModerationResponseSchema, await send("POST", `/api/admin/activos/${id}/ocultar`, motivo));
+    const hidden = await t.app.inject({ method: "GET", url: `/api/activos/${id}`, headers: owner.auth });
+    expect(expectContract(assetDetailResponseSchema, hidden).data.oculto).toEqual({
+      motivo: motivo.motivo,
+      porSuspension: false,
+    });
+    expectContract(
+      userModerationResponseSchema,
+      await send("POST", `/api/admin/usuarios/${owner.id}/suspender`, motivo),
+    );
+    expectContract(moderationOverviewResponseSchema, await get("/api/admin/moderacion"));
+    expectContract(
+      userModerationResponseSchema,
+      await send("POST", `/api/admin/usuarios/${owner.id}/reactivar`, motivo),
+    );
+    expectContract(assetModerationResponseSchema, await send("POST", `/api/admin/activos/${id}/mostrar`, motivo));
+    expectContract(reportClosedResponseSchema, await send("POST", `/api/admin/reportes/${r.data._id}/cerrar`, motivo));
+  });
+
+  it("blocks (issue 19 part 4)", async () => {
+    const other = await signUp(t.app);
+    expectContract(blockToggledResponseSchema, await send("POST", `/api/bloqueos/${other.id}`));
+    expectContract(blockToggledResponseSchema, await send("POST", `/api/bloqueos/${other.id}`));
+    const list = expectContract(blocksListResponseSchema, await get("/api/bloqueos"));
+    expect(list.data.map((b: { _id: string }) => b._id)).toEqual([other.id]);
+    expectContract(blockToggledResponseSchema, await send("DELETE", `/api/bloqueos/${other.id}`));
+    expectContract(blockToggledResponseSchema, await send("DELETE", `/api/bloqueos/${other.id}`));
   });
 
   it("password change (last: it revokes the earlier token)", async () => {

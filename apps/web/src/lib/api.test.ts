@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest, isAuthError, NETWORK_ERROR_MESSAGE, responseErrorMessage } from "./api.ts";
+import { endSession, getSessionEndReason, getToken, startSession } from "./session.tsx";
 
 const res = { status: 502, statusText: "Bad Gateway" };
 
@@ -23,6 +24,11 @@ describe("isAuthError", () => {
     expect(isAuthError(new ApiError("x", 404))).toBe(false);
     expect(isAuthError(new Error("x"))).toBe(false);
   });
+
+  it("is false for a block's 403 (code BLOCKED): the session is fine, its message is for the person", () => {
+    expect(isAuthError(new ApiError("x", 403, { code: "BLOCKED" }))).toBe(false);
+    expect(isAuthError(new ApiError("x", 403, { code: "FORBIDDEN" }))).toBe(true);
+  });
 });
 
 describe("apiRequest", () => {
@@ -40,6 +46,23 @@ describe("apiRequest", () => {
     expect(init.method).toBe("POST");
     expect(init.body).toBe('{"a":1}');
     expect(init.headers).toMatchObject({ "Content-Type": "application/json", "Idempotency-Key": "k-1" });
+  });
+
+  it("a block's 403 keeps the session and answers the server's message (issue 19 part 4)", async () => {
+    startSession({
+      token: "t-bloqueo",
+      user: { _id: "u1", id: "u1", name: "Ana", apellido: "", email: "ana@example.com", isAdmin: false },
+    });
+    const message = "No puedes interactuar con esta persona.";
+    vi.stubGlobal(
+      "fetch",
+      async () => new Response(JSON.stringify({ success: false, message, code: "BLOCKED" }), { status: 403 }),
+    );
+    const error = await apiRequest("/chat/enviar", { method: "POST", body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ message, status: 403 });
+    expect(getToken()).toBe("t-bloqueo");
+    expect(getSessionEndReason()).toBe("none");
+    endSession();
   });
 
   it("throws an ApiError with the server's message and status", async () => {

@@ -65,11 +65,24 @@ export function responseErrorMessage(
 }
 
 /**
+ * A 403 with the code BLOCKED: the two people blocked each other (issue 19 part 4). The session is
+ * fine; the message (who blocked whom) is for the person to read.
+ */
+export function isBlockedAnswer(status: number, body: unknown): boolean {
+  return status === 403 && (body as { code?: unknown } | null)?.code === "BLOCKED";
+}
+
+/**
  * A 401/403 from a call that lets the client handle it (the default): the session has been
  * cleared, 'Sesión expirada' shown and the login reopened, so the caller shows nothing more.
+ * A block's 403 is not one: its message is shown like any other refusal.
  */
 export function isAuthError(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+  return (
+    error instanceof ApiError &&
+    (error.status === 401 || error.status === 403) &&
+    !isBlockedAnswer(error.status, error.body)
+  );
 }
 
 interface RawResponse {
@@ -154,7 +167,8 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   const body = parseJson(text);
 
   if (!response.ok) {
-    const unauthorized = response.status === 401 || response.status === 403;
+    const unauthorized =
+      response.status === 401 || (response.status === 403 && !isBlockedAnswer(response.status, body));
     if (unauthorized && options.onUnauthorized !== "ignore") {
       // Only when the rejected token is still the current one (not after a re-login meanwhile).
       if (token && getToken() === token) expireSession();

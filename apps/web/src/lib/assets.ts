@@ -57,6 +57,8 @@ export interface Asset {
   proximityBadge: string;
   /** GET /api/assets with lat,lng (issue 20): km to the asset's public point (rounded), or null. */
   distanceKm: number | null;
+  /** Hidden by moderation (issue 19), as only its owner (or an admin) reads it: why; null otherwise. */
+  oculto: { motivo: string; porSuspension: boolean } | null;
 }
 
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -122,6 +124,9 @@ export function normalizeAsset(raw: unknown): Asset | null {
     createdAt: str(a.createdAt),
     proximityBadge: str(a.proximityBadge),
     distanceKm: num(a.distanciaKm),
+    oculto: a.oculto
+      ? { motivo: str(record(a.oculto).motivo), porSuspension: record(a.oculto).porSuspension === true }
+      : null,
   };
 }
 

@@ -69,6 +69,7 @@ export function assetFromContract(a: AssetContract): Asset {
     createdAt: a.createdAt,
     proximityBadge: "",
     distanceKm: a.distanciaKm ?? null,
+    oculto: a.oculto ?? null,
   };
 }
 

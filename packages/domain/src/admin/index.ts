@@ -19,6 +19,11 @@ export const ADMIN_ACTIONS = [
   "usuario_verificado",
   "identidad_aprobada",
   "identidad_rechazada",
+  "activo_ocultado",
+  "activo_mostrado",
+  "usuario_suspendido",
+  "usuario_reactivado",
+  "reporte_cerrado",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -33,6 +38,11 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   usuario_verificado: "Persona verificada",
   identidad_aprobada: "Identidad aprobada",
   identidad_rechazada: "Identidad rechazada",
+  activo_ocultado: "Publicación oculta",
+  activo_mostrado: "Publicación visible de nuevo",
+  usuario_suspendido: "Cuenta suspendida",
+  usuario_reactivado: "Cuenta reactivada",
+  reporte_cerrado: "Reporte cerrado",
 };
 
 export const adminLogEntrySchema = z.object({

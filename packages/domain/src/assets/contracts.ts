@@ -61,6 +61,10 @@ export const assetSchema = z.object({
     .nullable()
     .optional()
     .describe("Con lat y lng: km (redondeados) hasta el punto público del activo, nunca el exacto; null si no tiene"),
+  oculto: z
+    .object({ motivo: z.string(), porSuspension: z.boolean() })
+    .optional()
+    .describe("Solo para su dueño (y administradores): la publicación está oculta por moderación, y por qué"),
 });
 export type AssetContract = z.infer<typeof assetSchema>;
 

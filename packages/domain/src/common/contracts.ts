@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   "BAD_REQUEST",
   "UNAUTHORIZED",
   "FORBIDDEN",
+  /** 403: the two people blocked each other (issue 19 part 4); the session is fine. */
+  "BLOCKED",
   "NOT_FOUND",
   "METHOD_NOT_ALLOWED",
   "NOT_ACCEPTABLE",

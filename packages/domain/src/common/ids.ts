@@ -25,6 +25,7 @@ export const ID_OF = {
   senal: "de la señal",
   chat: "del chat",
   notificacion: "de la notificación",
+  reporte: "del reporte",
 } as const;
 export type IdOf = keyof typeof ID_OF;
 

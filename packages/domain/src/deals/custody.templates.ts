@@ -85,7 +85,7 @@ export const CUSTODY_TEMPLATES = {
   expirar: cancelled("Custodia vencida", "venció sin confirmarse (7 días)"),
 } as const satisfies Templates<CustodyFields>;
 
-/** The library effects of CUSTODY_PROCESS (ADR 025); the escrow under ('custodia', deal id). */
+/** The library effects of CUSTODY_PROCESS (ADR 026); the escrow under ('custodia', deal id). */
 export const CUSTODY_EFFECT_SPECS = {
   cobrarPago: {
     kind: "ledger.escrowPay",

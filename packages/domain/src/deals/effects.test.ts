@@ -34,7 +34,7 @@ function renderAll(templates: Templates, fields: object): string[] {
   return out;
 }
 
-describe("effects as data (ADR 025)", () => {
+describe("effects as data (ADR 026)", () => {
   it("fills {field} placeholders, calls functions, and refuses a field the deal does not have", () => {
     expect(renderText('Pago por "{titulo}" ({transition})', { titulo: "Bici", transition: "comprar" })).toBe(
       'Pago por "Bici" (comprar)',

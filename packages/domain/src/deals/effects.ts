@@ -1,5 +1,5 @@
 /**
- * Reusable effects as data (issue 18 item 1, ADR 025). A process table configures, under `effects`,
+ * Reusable effects as data (issue 18 item 1, ADR 026). A process table configures, under `effects`,
  * the library effects its transitions name: move credits through the ledger, reserve / release /
  * transfer an asset, notify parties with a template, record their activity, drive a sub-process.
  * The texts are templates over the deal's fields (`templates`, in the domain package next to the

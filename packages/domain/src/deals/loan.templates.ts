@@ -115,7 +115,7 @@ export const LOAN_TEMPLATES = {
   },
 } as const satisfies Templates<LoanFields>;
 
-/** The library effects of LOAN_PROCESS (ADR 025); credits under ('prestamo', deal id). */
+/** The library effects of LOAN_PROCESS (ADR 026); credits under ('prestamo', deal id). */
 export const LOAN_EFFECT_SPECS = {
   liberarGarantiaActivo: {
     kind: "subprocess",

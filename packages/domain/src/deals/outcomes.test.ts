@@ -177,7 +177,7 @@ describe("one engine (issue 18 item 3)", () => {
     expect(
       validateProcess(PURCHASE_PROCESS, {
         guards: ["sobra"],
-        // notificarComprador and registrarActividad are library effects the table configures (ADR 025).
+        // notificarComprador and registrarActividad are library effects the table configures (ADR 026).
         effects: ["cobrarYDescontarStock", "reembolsar"],
       }),
     ).toEqual([

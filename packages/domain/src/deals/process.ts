@@ -139,7 +139,7 @@ export interface ProcessSpec {
    * the parent's deal does, and the parent's waiting states have deadlines.
    */
   drivenBy?: string;
-  /** The library effects the transitions name, with their settings (ADR 025). */
+  /** The library effects the transitions name, with their settings (ADR 026). */
   effects?: Readonly<Record<string, EffectSpec>>;
   /** The texts parties read (notifications, activity), keyed by transition unless an effect names another. */
   templates?: Templates;

@@ -42,7 +42,7 @@ export const EXCHANGE_GUARDS = ["activosDisponibles"] as const;
 
 const refundEffects = ["reembolsarCreditosAdicionales", "registrarDevolucion", "notificarOtraParte"] as const;
 
-/** The library effects of the exchange processes (ADR 025); escrow under ('intercambio', deal id) for both. */
+/** The library effects of the exchange processes (ADR 026); escrow under ('intercambio', deal id) for both. */
 const EXCHANGE_EFFECT_SPECS = {
   cobrarCreditosAdicionales: {
     kind: "ledger.escrowPay",

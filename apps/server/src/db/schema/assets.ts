@@ -48,12 +48,16 @@ export const assets = pgTable(
     tipoAporte: text("tipo_aporte"),
     /** Lower-cased, accent-free title/category/subcategory/description for search. */
     searchText: text("search_text").notNull().default(""),
+    /** Hidden by an admin (issue 19): out of the feed, search and detail for all but its owner, who sees why. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true, mode: "date" }),
+    hiddenReason: text("hidden_reason"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     index("assets_user_idx").on(t.userId, t.createdAt),
     index("assets_feed_idx").on(t.createdAt).where(sql`${t.status} <> 'desactivado' and ${t.privacy} = 'publico'`),
+    index("assets_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
     check("assets_credits_non_negative", sql`${t.creditosAsignados} >= 0`),
   ],
 );

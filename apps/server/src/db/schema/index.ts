@@ -5,6 +5,7 @@
 export * from "./activity.ts";
 export * from "./admin.ts";
 export * from "./assets.ts";
+export * from "./blocks.ts";
 export * from "./chat.ts";
 export * from "./custody.ts";
 export * from "./deals.ts";
@@ -17,6 +18,7 @@ export * from "./limits.ts";
 export * from "./loans.ts";
 export * from "./mail.ts";
 export * from "./marketplace.ts";
+export * from "./moderation.ts";
 export * from "./notifications.ts";
 export * from "./push.ts";
 export * from "./rentals.ts";

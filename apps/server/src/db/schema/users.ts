@@ -1,6 +1,17 @@
 /** Accounts of people (users area). */
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "../columns.ts";
 
 export const users = pgTable(
@@ -37,8 +48,15 @@ export const users = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
     /** Account deleted by its holder: personal data erased, sign-in refused (issue 16). */
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    /** Suspended by an admin (issue 19): sign-in refused with the reason, sessions ended, listings hidden. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true, mode: "date" }),
+    suspensionReason: text("suspension_reason"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email), check("users_email_lower", sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    check("users_email_lower", sql`${t.email} = lower(${t.email})`),
+    index("users_suspended_idx").on(t.suspendedAt).where(sql`${t.suspendedAt} is not null`),
+  ],
 );

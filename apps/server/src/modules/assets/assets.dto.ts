@@ -1,3 +1,4 @@
+import { MODERATION_MSG } from "@valoriza/domain";
 import type { AssetRow, Owner } from "./assets.repository.ts";
 
 /** The asset as the spec's client reads it (`_id`, both credit field spellings, populated owner when known). */
@@ -45,3 +46,13 @@ export function toAssetDto(a: AssetRow, owner?: Owner) {
 }
 
 export type AssetDto = ReturnType<typeof toAssetDto>;
+
+/**
+ * The asset as its owner (or an admin) reads it: with `oculto` and the reason when an admin hid it
+ * or its owner is suspended (issue 19). Never on what others read.
+ */
+export function withModeration<T extends AssetDto>(dto: T, a: AssetRow, ownerSuspended = false): T {
+  if (a.hiddenAt !== null) return { ...dto, oculto: { motivo: a.hiddenReason ?? "", porSuspension: false } };
+  if (ownerSuspended) return { ...dto, oculto: { motivo: MODERATION_MSG.hiddenBySuspension, porSuspension: true } };
+  return dto;
+}

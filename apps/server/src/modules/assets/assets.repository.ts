@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assetLocations, assets, users } from "../../db/schema/index.ts";
 import type { BatchPart } from "../../lib/batch.ts";
 import { UUID_RE } from "../../lib/ids.ts";
+import { noBlockBetween } from "../blocks/index.ts";
 
 export type AssetRow = typeof assets.$inferSelect;
 export type NewAsset = typeof assets.$inferInsert;
@@ -83,14 +84,19 @@ export function readOwnerLocation(rows: Record<string, unknown>[] | undefined): 
   return { ciudad: (r?.ciudad as string | null) ?? "", departamento: (r?.departamento as string | null) ?? "" };
 }
 
-export async function findAssetWithOwner(exec: Executor, id: string): Promise<AssetWithOwner | undefined> {
+export async function findAssetWithOwner(
+  exec: Executor,
+  id: string,
+): Promise<(AssetWithOwner & { ownerSuspended: boolean }) | undefined> {
   const [row] = await exec
-    .select({ ...assetColumns(), ...ownerCols })
+    .select({ ...assetColumns(), ...ownerCols, ownerSuspendedAt: users.suspendedAt })
     .from(assets)
     .innerJoin(users, eq(users.id, assets.userId))
     .where(eq(assets.id, id))
     .limit(1);
-  return row ? split(row as Joined) : undefined;
+  if (!row) return undefined;
+  const { ownerSuspendedAt, ...rest } = row;
+  return { ...split(rest as Joined), ownerSuspended: ownerSuspendedAt !== null };
 }
 
 /** Locks the asset row for the rest of the transaction (state transitions). */
@@ -113,6 +119,15 @@ const assetColumns = () => getTableColumns(assets);
 
 const visible = and(ne(assets.status, "desactivado"), eq(assets.privacy, "publico"));
 
+/**
+ * Moderation (issue 19): not hidden by an admin, and its owner not suspended. A condition of its
+ * own, next to (not inside) `visible`; the query must join `users` on the owner.
+ */
+const notModerated = sql`(${assets.hiddenAt} is null and ${users.suspendedAt} is null)`;
+/** notModerated for a query without the owner joined. */
+const notModeratedAlone = sql`(${assets.hiddenAt} is null and not exists (select 1 from users su
+  where su.id = ${assets.userId} and su.suspended_at is not null))`;
+
 function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -120,6 +135,8 @@ function likePattern(q: string): string {
 /** GET /api/assets's filters (issue 20); `q` and `ciudad` are already normalized (lower-case, no accents). */
 export interface PublicAssetsFilter {
   excludeUserId?: string | undefined;
+  /** The signed-in viewer: people they blocked, or who blocked them, are left out (issue 19 part 4). */
+  viewerId?: string | undefined;
   q?: string | undefined;
   categoria?: string | undefined;
   tipo?: string | undefined;
@@ -148,8 +165,9 @@ export async function listPublicAssets(
   exec: Executor,
   opts: PublicAssetsFilter,
 ): Promise<{ rows: (AssetWithOwner & { distanceKm: number | null })[]; total: number }> {
-  const conds = [visible];
+  const conds = [visible, notModerated];
   if (opts.excludeUserId) conds.push(ne(assets.userId, opts.excludeUserId));
+  if (opts.viewerId) conds.push(noBlockBetween(opts.viewerId, assets.userId));
   // users.search_name: generated column, migration 0003; assets.search_place: migration 0018.
   for (const word of (opts.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
     const p = likePattern(word);
@@ -218,7 +236,7 @@ export async function listUserAssets(
   const conds = [eq(assets.userId, userId), ne(assets.status, "desactivado")];
   if (opts.mainPurpose) conds.push(eq(assets.mainPurpose, opts.mainPurpose));
   if (opts.statuses?.length) conds.push(inArray(assets.status, opts.statuses));
-  if (opts.publicOnly) conds.push(eq(assets.privacy, "publico"));
+  if (opts.publicOnly) conds.push(eq(assets.privacy, "publico"), notModeratedAlone);
   const where = and(...conds);
   const [rows, [counted]] = await Promise.all([
     exec
@@ -239,4 +257,55 @@ export async function listUserGoodsForUpdate(tx: Executor, userId: string): Prom
     .from(assets)
     .where(and(eq(assets.userId, userId), eq(assets.assetType, "bien"), ne(assets.status, "desactivado")))
     .for("update");
+}
+
+/** Hides an asset (issue 19; `hidden` null shows it again). Only a change answers the row. */
+export async function setAssetHidden(
+  tx: Executor,
+  id: string,
+  hidden: { at: Date; reason: string } | null,
+): Promise<AssetRow | undefined> {
+  const [row] = await tx
+    .update(assets)
+    .set(
+      hidden
+        ? { hiddenAt: hidden.at, hiddenReason: hidden.reason, updatedAt: sql`now()` }
+        : { hiddenAt: null, hiddenReason: null, updatedAt: sql`now()` },
+    )
+    .where(and(eq(assets.id, id), hidden ? isNull(assets.hiddenAt) : isNotNull(assets.hiddenAt)))
+    .returning();
+  return row;
+}
+
+/** The assets an admin hid, newest decision first, with their owner. */
+export async function listHiddenAssets(exec: Executor, limit = 200) {
+  return exec
+    .select({
+      id: assets.id,
+      title: assets.title,
+      hiddenAt: assets.hiddenAt,
+      hiddenReason: assets.hiddenReason,
+      ownerId: users.id,
+      ownerName: users.name,
+      ownerApellido: users.apellido,
+    })
+    .from(assets)
+    .innerJoin(users, eq(users.id, assets.userId))
+    .where(isNotNull(assets.hiddenAt))
+    .orderBy(desc(assets.hiddenAt))
+    .limit(limit);
+}
+
+/** A few assets by id with their owner (the admin's list of reports): title, owner, hidden. */
+export async function findAssetsBrief(exec: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return exec
+    .select({
+      id: assets.id,
+      title: assets.title,
+      hidden: sql<boolean>`${assets.hiddenAt} is not null`,
+      ownerId: assets.userId,
+    })
+    .from(assets)
+    .where(inArray(assets.id, ids));
 }

@@ -215,16 +215,18 @@ export const assetsRoutes =
     app.get(
       "/assets",
       {
+        // Signed in, the feed leaves out the people the viewer blocked or who blocked them (issue 19 part 4).
+        preHandler: optionalAuth,
         schema: {
           tags: ["Activos"],
           summary:
-            "Activos públicos (feed): búsqueda sin tildes ni mayúsculas (también por ciudad y departamento), filtros, orden y páginas con el total",
+            "Activos públicos (feed): búsqueda sin tildes ni mayúsculas (también por ciudad y departamento), filtros, orden y páginas con el total; con sesión, sin las personas bloqueadas",
           querystring: assetSearchQuerySchema,
           response: { 200: assetListResponseSchema, ...errorResponses(400) },
         },
       },
       async (req) => {
-        const { items, ...page } = await assets.listPublic(req.query);
+        const { items, ...page } = await assets.listPublic(req.query, req.authUser?.id);
         return { success: true as const, data: items, ...page };
       },
     );
@@ -291,7 +293,10 @@ export const assetsRoutes =
           response: { 200: assetDetailResponseSchema, ...errorResponses(400, 404) },
         },
       },
-      async (req) => ({ success: true as const, data: await assets.get(req.params.id, req.authUser?.id) }),
+      async (req) => ({
+        success: true as const,
+        data: await assets.get(req.params.id, req.authUser?.id, { isAdmin: req.authUser?.isAdmin }),
+      }),
     );
 
     app.put(

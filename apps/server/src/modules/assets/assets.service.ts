@@ -38,7 +38,7 @@ import {
   userBalancesPart,
 } from "../ledger/index.ts";
 import { notify, notifyFavoriteChange, notifyParts } from "../notifications/index.ts";
-import { type AssetDto, toAssetDto } from "./assets.dto.ts";
+import { type AssetDto, toAssetDto, withModeration } from "./assets.dto.ts";
 import { updateAsset } from "./assets.favorites.ts";
 import { createUploadQuota, decodeImage, removeAssetImages, storeAssetImages } from "./assets.images.ts";
 import { checkIssuanceValue, dailyIssuancePart } from "./assets.limits.ts";
@@ -394,12 +394,13 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
      * GET /api/assets (issue 20): one page of the public feed with its filters and order, and the
      * count of every match. Distances are rounded (to 0.1 km) and measured to the public point.
      */
-    async listPublic(query: AssetSearchQuery) {
+    async listPublic(query: AssetSearchQuery, viewerId?: string) {
       const q = query.q ? normalizeSearch(query.q) : "";
       const ciudad = query.ciudad ? normalizeSearch(query.ciudad) : "";
       const from = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
       const { rows, total } = await listPublicAssets(db, {
         excludeUserId: query.excludeUserId,
+        viewerId,
         q: q || undefined,
         categoria: query.categoria,
         tipo: query.tipo,
@@ -422,7 +423,7 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
     /** One page of my assets (not deactivated), newest first, with the total. */
     async listMine(userId: string, page: Page) {
       const { rows, total } = await listUserAssets(db, userId, page);
-      return { items: rows.map((a) => toAssetDto(a)), total, ...page };
+      return { items: rows.map((a) => withModeration(toAssetDto(a), a)), total, ...page };
     },
 
     /**
@@ -432,14 +433,21 @@ export function createAssetsService({ db, clock, config }: AppDeps, hooks: { run
     async listByUser(caller: AuthUser | undefined, userId: string, opts: UserAssetsFilter & Page) {
       const whole = caller !== undefined && (caller.id === userId || caller.isAdmin);
       const { rows, total } = await listUserAssets(db, userId, { ...opts, publicOnly: !whole });
-      return { items: rows.map((a) => toAssetDto(a)), total, limit: opts.limit, offset: opts.offset };
+      const items = rows.map((a) => (whole ? withModeration(toAssetDto(a), a) : toAssetDto(a)));
+      return { items, total, limit: opts.limit, offset: opts.offset };
     },
 
-    async get(id: string, callerId: string | undefined) {
+    /**
+     * The detail. Deactivated: its owner only. Hidden by an admin, or its owner suspended (issue 19):
+     * its owner and admins only, with the reason (`oculto`); 404 for anyone else.
+     */
+    async get(id: string, callerId: string | undefined, opts: { isAdmin?: boolean | undefined } = {}) {
       const found = await findAssetWithOwner(db, id);
-      if (!found || (found.asset.status === "desactivado" && found.asset.userId !== callerId))
-        throw notFound(ASSET_NOT_FOUND);
-      return toAssetDto(found.asset, found.owner);
+      const mine = found !== undefined && found.asset.userId === callerId;
+      if (!found || (found.asset.status === "desactivado" && !mine)) throw notFound(ASSET_NOT_FOUND);
+      const moderated = found.asset.hiddenAt !== null || found.ownerSuspended;
+      if (moderated && !mine && !opts.isAdmin) throw notFound(ASSET_NOT_FOUND);
+      return withModeration(toAssetDto(found.asset, found.owner), found.asset, found.ownerSuspended);
     },
 
     /**

@@ -12,7 +12,8 @@ export {
   MAX_IMAGE_PIXELS,
 } from "./assets.images.ts";
 /** For deals (modules/deals, custody, sales): lock and change an asset inside their transaction. */
-export { type AssetRow, lockAsset } from "./assets.repository.ts";
+/** For moderation (issue 19): hide or show a listing, list the hidden ones, read reported ones. */
+export { type AssetRow, findAssetsBrief, listHiddenAssets, lockAsset, setAssetHidden } from "./assets.repository.ts";
 export { assetsRoutes } from "./assets.routes.ts";
 export { ASSET_NOT_FOUND, type AssetsService, createAssetsService } from "./assets.service.ts";
 

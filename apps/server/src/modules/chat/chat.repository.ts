@@ -204,3 +204,25 @@ export async function clearPresent(exec: Executor, chatId: string, userId: strin
 export function isPresent(exec: Executor, chatId: string, userId: string, now: Date): Promise<boolean> {
   return leaseHeld(exec, presenceKey(chatId, userId), now);
 }
+
+/**
+ * Chat messages by id with their chat's participants and asset (reports of messages, issue 19):
+ * who may report one (a participant), and what the admin's desk shows (text and sender).
+ */
+export function findMessagesBrief(exec: Executor, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return exec
+    .select({
+      id: chatMessages.id,
+      texto: chatMessages.texto,
+      senderId: chatMessages.senderId,
+      senderName: users.name,
+      userA: chats.userA,
+      userB: chats.userB,
+      assetId: chats.assetId,
+    })
+    .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .where(inArray(chatMessages.id, ids));
+}

@@ -16,6 +16,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, forbidden, notFound, rateLimited } from "../../lib/errors.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { DbThrottle } from "../../lib/throttle.ts";
+import { assertNoBlock } from "../blocks/index.ts";
 import { publishEvent } from "../events/index.ts";
 import { notify } from "../notifications/index.ts";
 import {
@@ -145,6 +146,8 @@ export function createChatService(
      */
     async start(me: AuthUser, input: IniciarChatInput): Promise<{ chat: Chat; created: boolean }> {
       if (input.receptorId === me.id) throw badRequest(CHAT_MSG.selfChat);
+      // Blocked either way (issue 19 part 4): no chat, not even the old one, and nothing written.
+      await assertNoBlock(db, me.id, input.receptorId);
       const pair = orderPair(me.id, input.receptorId);
       const { ownerId } = await lookups.asset(input.activoId, me.id);
       const existing = await findChatIdByPair(db, input.activoId, pair);
@@ -168,6 +171,9 @@ export function createChatService(
     },
 
     async send(me: AuthUser, input: EnviarMensajeInput): Promise<Chat> {
+      // Blocked either way: refused before the throttle counts it (nothing written).
+      const peek = await participantView(db, input.chatId, me.id);
+      await assertNoBlock(db, me.id, peek.chat.userA === me.id ? peek.chat.userB : peek.chat.userA);
       await take(`chat-envio:${me.id}`, CHAT_SEND_PER_MINUTE, 60_000, CHAT_MSG.sendingTooFast);
       return db.transaction(async (tx) => {
         const view = await participantView(tx, input.chatId, me.id);

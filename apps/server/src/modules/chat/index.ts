@@ -1,6 +1,7 @@
 /** Public entry of the chat area (ADR 007). */
 
 /** Whether a person has the chat open in a page now (push skips their chat messages then; issue 20). */
-export { isPresent as isOnChat } from "./chat.repository.ts";
+/** Reports of chat messages (modules/moderation, issue 19): a message, its sender and its chat's participants. */
+export { findMessagesBrief, isPresent as isOnChat } from "./chat.repository.ts";
 export { chatRoutes } from "./chat.routes.ts";
 export { type AssetLookup, type ChatService, createChatService, type UserExists } from "./chat.service.ts";

@@ -17,7 +17,7 @@ import { type CustodyRow, findCustody, updateCustody } from "./custody.repositor
 /**
  * The guards, fields and record of the custody process (CUSTODY_PROCESS in the domain package). Its
  * effects (escrow, the asset, activity, notifications) are the library's, configured in the table
- * with its templates (ADR 025); a custom effect would go in `effects` here.
+ * with its templates (ADR 026); a custom effect would go in `effects` here.
  */
 
 /** Input of the 'comprar' transition (checked under the asset lock). */

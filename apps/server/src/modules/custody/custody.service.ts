@@ -15,7 +15,8 @@ import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, notFound, rateLimited, unprocessable } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
-import type { AssetRow } from "../assets/index.ts";
+import { type AssetRow, lockAsset } from "../assets/index.ts";
+import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { getHold, getUserBalances } from "../ledger/index.ts";
 import { findUserById } from "../users/index.ts";
@@ -107,6 +108,9 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
      * the price the server's.
      */
     async openSale(tx: Tx, buyer: AuthUser, input: { activoId: string } & PurchaseInput) {
+      // Buyer and seller must not have blocked each other (issue 19 part 4): the seller is the owner
+      // under the asset's lock (taken first, as the engine would; it locks it again, a no-op).
+      await assertNoBlock(tx, buyer.id, (await lockAsset(tx, input.activoId))?.userId);
       const out = await engine.start<CustodyRow>(tx, {
         process: CUSTODY_PROCESS.name,
         transition: "comprar",
@@ -154,6 +158,7 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
       const receiver = await findUserById(db, input.receptorId);
       if (!receiver) throw notFound(DEALS_MSG.receiverNotFound);
       return uow(async (tx) => {
+        await assertNoBlock(tx, user.id, input.receptorId);
         const out = await engine.start<CustodyRow>(tx, {
           process: CUSTODY_PROCESS.name,
           transition: "asignar",

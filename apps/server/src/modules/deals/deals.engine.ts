@@ -82,7 +82,7 @@ export interface ProcessHandlers<D> {
   /** Loads the process record of a deal (after the locks). */
   load(tx: Tx, deal: DealRow): Promise<D>;
   guards: Record<string, Guard<D>>;
-  /** The custom effects: those the table names but does not configure from the library (ADR 025). */
+  /** The custom effects: those the table names but does not configure from the library (ADR 026). */
   effects: Record<string, Effect<D>>;
   /**
    * The deal's fields the table's effects and templates read (amounts, titles, flags), computed at each
@@ -387,7 +387,10 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     /** Creates a deal by its initial transition, in the caller's transaction. */
     async start<D>(tx: Tx, s: StartInput<D>): Promise<TransitionOutcome<D>> {
       const asset = await lockAsset(tx, s.assetId);
-      if (!asset || asset.status === "desactivado") throw notFound(s.messages?.assetNotFound ?? "Activo no encontrado");
+      // Hidden by moderation (issue 19): no new deal about it while hidden, as if it did not exist.
+      if (!asset || asset.status === "desactivado" || asset.hiddenAt !== null) {
+        throw notFound(s.messages?.assetNotFound ?? "Activo no encontrado");
+      }
       if (s.parentId) {
         const parent = await findDeal(tx, s.parentId);
         if (parent?.process !== registered(s.process).spec.drivenBy) {

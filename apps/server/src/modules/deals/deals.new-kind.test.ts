@@ -37,7 +37,7 @@ const DAY = 24 * 60 * 60 * 1000;
 // Steps 1 and 2: the process table (in a real kind: packages/domain/src/<area>/process.ts, exported by the
 // domain barrel). Roles, states with their timers, transitions with actors, guards, effects, and the
 // outcome of every transition into a final state. The effects are the library's, configured under
-// `effects` (ADR 025); the texts are templates over the deal's fields (in a real kind:
+// `effects` (ADR 026); the texts are templates over the deal's fields (in a real kind:
 // packages/domain/src/<area>/templates.ts, with a unit test).
 const FAVOR_LOAN_MS = 7 * DAY;
 /** Step 2: the fields the effects and texts read (the handlers' `fields` gives them). */

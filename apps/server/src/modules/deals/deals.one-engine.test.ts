@@ -56,7 +56,7 @@ describe("every table validated against its real handlers at boot", () => {
       load: async () => ({}),
       guards: {},
       // reponerStock missing; 'sobrante' implemented but named by no transition (notificarComprador and
-      // registrarActividad are library effects configured in the table, ADR 025).
+      // registrarActividad are library effects configured in the table, ADR 026).
       effects: {
         cobrarYDescontarStock: noop,
         reembolsar: noop,

@@ -6,7 +6,7 @@ import type { AssetRow } from "../assets/index.ts";
 import type { TransitionContext } from "./deals.engine.ts";
 import type { DealRow } from "./deals.repository.ts";
 
-/** Small pieces every area's handlers use (ADR 025): typed input, the record loader, the locked asset. */
+/** Small pieces every area's handlers use (ADR 026): typed input, the record loader, the locked asset. */
 
 /**
  * A transition's input, parsed by its zod schema (the route's body schema or the domain's input

@@ -9,7 +9,7 @@ import { conflict, forbidden } from "../../lib/errors.ts";
 import { dealAsset, type ProcessHandlers, recordOf } from "../deals/index.ts";
 import { type DonationRow, findDonation, setCommunityRecipient, updateDonation } from "./donations.repository.ts";
 
-/** The guards, the custom effect and the fields of DONATION_PROCESS (domain package; its other effects are the library's, ADR 025). */
+/** The guards, the custom effect and the fields of DONATION_PROCESS (domain package; its other effects are the library's, ADR 026). */
 
 export const donationHandlers: ProcessHandlers<DonationRow> = {
   load: recordOf(findDonation, "donations: record"),

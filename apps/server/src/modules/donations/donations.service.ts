@@ -13,6 +13,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { ASSET_NOT_FOUND, lockAsset } from "../assets/index.ts";
+import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { findUserById } from "../users/index.ts";
 import { donationHandlers } from "./donations.process.ts";
@@ -68,6 +69,8 @@ export function createDonationsService({ db }: AppDeps, engine: DealsEngine) {
         const d = await findDonation(tx, id);
         if (d && !d.community && d.donorId !== user.id && d.recipientId !== user.id)
           throw forbidden(DONATION_MSG.notParty);
+        // Accepting takes the gift: refused between people who blocked each other (issue 19 part 4).
+        if (d && transition === "aceptar") await assertNoBlock(tx, user.id, d.donorId);
         const out = await engine.apply<DonationRow>(tx, {
           dealId: id,
           transition,
@@ -88,6 +91,7 @@ export function createDonationsService({ db }: AppDeps, engine: DealsEngine) {
       if (recipientId === user.id) throw badRequest(DONATION_MSG.recipientIsYou);
       if (recipientId && !(await findUserById(db, recipientId))) throw notFound(DONATION_MSG.recipientNotFound);
       return uow(async (tx) => {
+        await assertNoBlock(tx, user.id, recipientId);
         const out = await engine.start<DonationRow>(tx, {
           process: DONATION_PROCESS.name,
           transition: "donar",
@@ -124,6 +128,7 @@ export function createDonationsService({ db }: AppDeps, engine: DealsEngine) {
         const d = await findDonation(tx, id);
         if (!d) throw notFound(DONATION_MSG.notFound);
         if (d.donorId === user.id) throw conflict(DONATION_MSG.ownDonation);
+        await assertNoBlock(tx, user.id, d.donorId);
         // Lock order: the asset first (as the engine does), then the donation's rows.
         await lockAsset(tx, d.assetId);
         const fresh = await findDonation(tx, id);

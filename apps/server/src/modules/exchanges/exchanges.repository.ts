@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { assetLocations, assets, exchangeOffers, exchangeProposals, users } from "../../db/schema/index.ts";
+import { noBlockBetween } from "../blocks/index.ts";
 
 export type ProposalRow = typeof exchangeProposals.$inferSelect;
 export type NewProposal = typeof exchangeProposals.$inferInsert;
@@ -119,7 +120,10 @@ export interface OfferView {
   ownerName: string;
 }
 
-export async function listOpenOffers(exec: Executor, opts: { userId?: string; limit?: number }): Promise<OfferView[]> {
+export async function listOpenOffers(
+  exec: Executor,
+  opts: { userId?: string; limit?: number; viewerId?: string },
+): Promise<OfferView[]> {
   return exec
     .select({
       o: exchangeOffers,
@@ -143,6 +147,8 @@ export async function listOpenOffers(exec: Executor, opts: { userId?: string; li
         eq(assets.userId, exchangeOffers.userId),
         inArray(assets.status, ["activo", "disponible"]),
         opts.userId ? eq(exchangeOffers.userId, opts.userId) : undefined,
+        // Not the offers of people the viewer blocked or who blocked the viewer (issue 19 part 4).
+        opts.viewerId ? noBlockBetween(opts.viewerId, exchangeOffers.userId) : undefined,
       ),
     )
     .orderBy(desc(exchangeOffers.createdAt))
@@ -221,9 +227,12 @@ export async function nearbyExchangeable(
         sql`${assetLocations.lat} between ${box.minLat}::float8 and ${box.maxLat}::float8`,
         sql`${assetLocations.lng} between ${box.minLng}::float8 and ${box.maxLng}::float8`,
         ne(assets.userId, excludeUserId),
+        noBlockBetween(excludeUserId, assets.userId),
         eq(assets.mainPurpose, "intercambiar"),
         eq(assets.privacy, "publico"),
         inArray(assets.status, ["activo", "disponible"]),
+        // Moderation (issue 19): not hidden by an admin, owner not suspended.
+        sql`${assets.hiddenAt} is null and ${users.suspendedAt} is null`,
         sql`${km} <= ${maxKm}::float8`,
       ),
     )

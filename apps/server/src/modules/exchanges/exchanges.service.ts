@@ -25,6 +25,7 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from "../../
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { toAssetDto } from "../assets/index.ts";
+import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { placeKey } from "./exchanges.location.ts";
 import { createExchangeHandlers, lockPair } from "./exchanges.process.ts";
@@ -117,6 +118,8 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
       if (!requested || requested.status === "desactivado") throw notFound(EXCHANGE_MSG.requestedUnavailable);
       if (requested.userId === user.id) throw badRequest(EXCHANGE_MSG.ownRequested);
       if (!offered) throw forbidden(EXCHANGE_MSG.offeredNotYours);
+      // Proposer and owner must not have blocked each other (issue 19 part 4).
+      await assertNoBlock(tx, user.id, requested.userId);
       const out = await engine.startDetached<ProposalData>(tx, {
         process: spec.name,
         transition: "proponer",
@@ -172,6 +175,9 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
       const transition = EXCHANGE_STATUS_TRANSITIONS[status];
       return uow(async (tx) => {
         await lockPair(tx, peek.offeredAssetId, peek.requestedAssetId);
+        // Accepting makes the exchange: refused between people who blocked each other; rejecting
+        // and cancelling go on (issue 19 part 4).
+        if (transition === "aceptar") await assertNoBlock(tx, user.id, peek.proposingUserId);
         const out = await engine.apply<ProposalData>(tx, {
           dealId: id,
           transition,
@@ -230,7 +236,7 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
     },
 
     async listOffers(user: AuthUser, tipo: "mias" | "todas" | undefined) {
-      const rows = await listOpenOffers(db, tipo === "mias" ? { userId: user.id } : {});
+      const rows = await listOpenOffers(db, tipo === "mias" ? { userId: user.id } : { viewerId: user.id });
       const mine = tipo === "mias" ? [] : await listExchangeableOwnAssets(db, user.id);
       const data = rows
         .filter((v) => tipo === "mias" || v.o.userId !== user.id)

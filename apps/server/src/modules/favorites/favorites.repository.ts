@@ -6,6 +6,8 @@ export type FavoriteAssetRow = typeof assets.$inferSelect;
 export interface FavoriteRow {
   asset: FavoriteAssetRow;
   owner: { _id: string; name: string; apellido: string; ciudad: string; pais: string };
+  /** Hidden by an admin, or its owner suspended (issue 19): out of sight like a withdrawn one. */
+  moderated: boolean;
   createdAt: Date;
 }
 
@@ -13,10 +15,16 @@ export interface FavoriteRow {
 export async function findAssetBrief(
   exec: Executor,
   assetId: string,
-): Promise<{ id: string; userId: string; status: string } | undefined> {
+): Promise<{ id: string; userId: string; status: string; moderated: boolean } | undefined> {
   const [row] = await exec
-    .select({ id: assets.id, userId: assets.userId, status: assets.status })
+    .select({
+      id: assets.id,
+      userId: assets.userId,
+      status: assets.status,
+      moderated: sql<boolean>`(${assets.hiddenAt} is not null or ${users.suspendedAt} is not null)`,
+    })
     .from(assets)
+    .innerJoin(users, eq(users.id, assets.userId))
     .where(eq(assets.id, assetId))
     .limit(1);
   return row;
@@ -62,6 +70,7 @@ export async function listFavorites(exec: Executor, userId: string): Promise<Fav
       ownerApellido: users.apellido,
       ownerCiudad: users.ciudad,
       ownerPais: users.pais,
+      moderated: sql<boolean>`(${assets.hiddenAt} is not null or ${users.suspendedAt} is not null)`,
       createdAt: favorites.createdAt,
     })
     .from(favorites)
@@ -78,6 +87,7 @@ export async function listFavorites(exec: Executor, userId: string): Promise<Fav
       ciudad: r.ownerCiudad,
       pais: r.ownerPais,
     },
+    moderated: r.moderated === true,
     createdAt: r.createdAt,
   }));
 }

@@ -21,7 +21,8 @@ export function createFavoritesService({ db }: Pick<AppDeps, "db">) {
   return {
     async add(user: AuthUser, assetId: string): Promise<Toggled> {
       const a = await findAssetBrief(db, assetId);
-      if (!a || a.status === "desactivado") throw notFound(ASSET_NOT_FOUND);
+      // Hidden by moderation (issue 19): unknown to anyone but its owner, like its page.
+      if (!a || a.status === "desactivado" || a.moderated) throw notFound(ASSET_NOT_FOUND);
       if (a.userId === user.id) throw conflict(FAVORITES_MSG.ownAsset);
       if (await addFavorite(db, user.id, assetId, FAVORITES_MAX)) return { assetId, favorito: true, cambio: true };
       // Not added: it was there already, or the list is full.
@@ -37,16 +38,16 @@ export function createFavoritesService({ db }: Pick<AppDeps, "db">) {
 
     async list(user: AuthUser): Promise<FavoriteDto[]> {
       const rows = await listFavorites(db, user.id);
-      return rows.map(({ asset, owner, createdAt }) => {
+      return rows.map(({ asset, owner, moderated, createdAt }) => {
         const withdrawn = asset.status === "desactivado";
-        const listed = !withdrawn && asset.privacy === "publico" && asset.userId !== user.id;
+        const listed = !withdrawn && !moderated && asset.privacy === "publico" && asset.userId !== user.id;
         return {
           _id: asset.id,
           title: asset.title,
           disponible: listed,
           motivo: withdrawn ? FAVORITES_MSG.withdrawn : listed ? null : FAVORITES_MSG.notListed,
-          // A withdrawn asset is hidden like its page (404): only its title stays in the list.
-          asset: withdrawn ? null : toAssetDto(asset, owner),
+          // A withdrawn asset, or one hidden by moderation, is hidden like its page (404): only its title stays.
+          asset: withdrawn || moderated ? null : toAssetDto(asset, owner),
           createdAt: createdAt.toISOString(),
         };
       });

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { lockAsset, toAssetDto } from "../assets/index.ts";
+import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { findUserById } from "../users/index.ts";
 import { type ApproveInput, collateralHandlers, createLoanHandlers, LOAN_PURPOSES } from "./loans.process.ts";
@@ -76,6 +77,11 @@ export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) 
       if (peek?.garantiaActivoId) {
         for (const assetId of [peek.assetId, peek.garantiaActivoId].sort()) await lockAsset(tx, assetId);
       }
+      // Approving starts the loan: refused between people who blocked each other (issue 19 part 4);
+      // rejecting, cancelling and the return go on, so nothing stays held.
+      if (transition === "aprobar" && peek) {
+        await assertNoBlock(tx, user.id, peek.prestatarioId === user.id ? peek.prestamistaId : peek.prestatarioId);
+      }
       const input: ApproveInput = { approver: user };
       const out = await engine.apply<LoanRow>(tx, {
         dealId: id,
@@ -98,6 +104,7 @@ export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) 
       // activo_colateral: the borrower's asset named as the guarantee (checked by the activoPrestable guard).
       const garantiaActivoId = input.garantiaTipo === "activo_colateral" ? (input.garantiaActivoId ?? null) : null;
       return uow(async (tx) => {
+        await assertNoBlock(tx, user.id, input.prestamistaId);
         const out = await engine.start<LoanData>(tx, {
           process: LOAN_PROCESS.name,
           transition: "solicitar",

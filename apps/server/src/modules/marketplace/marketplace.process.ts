@@ -17,7 +17,7 @@ import {
  * package). Lock order: the product row (conditional UPDATE), then the ledger's
  * accounts; a cancellation puts the unit back BEFORE refunding, so it takes the
  * same order and never deadlocks with a purchase of the same product. The buyer's
- * activity and notification are the table's library effects over `fields` (ADR 025).
+ * activity and notification are the table's library effects over `fields` (ADR 026).
  */
 export interface PurchaseData {
   purchase: PurchaseRow;

@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, insufficientFunds, notFound } from "..
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { lockAsset } from "../assets/index.ts";
+import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { getUserBalances, INSUFFICIENT_FUNDS_MESSAGE } from "../ledger/index.ts";
 import { checkRentable, rentalHandlers } from "./rentals.process.ts";
@@ -240,7 +241,8 @@ export function createRentalsService({ db, clock }: AppDeps, engine: DealsEngine
         // publication (FOR SHARE: closing it waits for this booking), the deal, the ledger's accounts.
         const peek = await findRental(tx, id);
         if (!peek) throw notFound(RENTAL_MSG.notFound);
-        await lockAsset(tx, peek.assetId);
+        // Renter and owner must not have blocked each other (issue 19 part 4).
+        await assertNoBlock(tx, user.id, (await lockAsset(tx, peek.assetId))?.userId);
         const rental = await lockRentalShared(tx, id);
         if (!rental) throw notFound(RENTAL_MSG.notFound);
         const total = rental.pricePerDay * dias;

@@ -6,9 +6,13 @@ export {
   countUsers,
   findAuthUser,
   findUserById,
+  findUsersBrief,
   grantAdmins,
+  listSuspendedUsers,
   type NewUser,
+  reactivateUser,
   setPassword,
+  suspendUser,
   type UserRow,
   updateUser,
 } from "./users.repository.ts";

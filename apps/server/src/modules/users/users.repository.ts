@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 
@@ -27,7 +27,8 @@ export async function findAuthUser(exec: Executor, id: string) {
         where r.user_id = ${users.id} and r.expires_at > now())`,
     })
     .from(users)
-    .where(eq(users.id, id))
+    // A suspended account has no session (issue 19; suspending also bumps its token version).
+    .where(and(eq(users.id, id), isNull(users.suspendedAt)))
     .limit(1);
   return row;
 }
@@ -68,4 +69,63 @@ export async function grantAdmins(exec: Executor, emails: string[]): Promise<num
 export async function countUsers(exec: Executor): Promise<number> {
   const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(users);
   return row?.n ?? 0;
+}
+
+/**
+ * Suspends an account (issue 19): the reason, and token version + 1, so every session ends in every
+ * process (trigger users_session_changed). Answers the row only when it was not suspended yet.
+ */
+export async function suspendUser(tx: Executor, id: string, at: Date, reason: string): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      suspendedAt: at,
+      suspensionReason: reason,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, id), isNull(users.suspendedAt)))
+    .returning();
+  return row;
+}
+
+/** Lifts a suspension; answers the row only when it was suspended. */
+export async function reactivateUser(tx: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ suspendedAt: null, suspensionReason: null, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNotNull(users.suspendedAt)))
+    .returning();
+  return row;
+}
+
+/** The suspended accounts, most recent first. */
+export function listSuspendedUsers(exec: Executor, limit = 200) {
+  return exec
+    .select({
+      id: users.id,
+      name: users.name,
+      apellido: users.apellido,
+      email: users.email,
+      suspendedAt: users.suspendedAt,
+      suspensionReason: users.suspensionReason,
+    })
+    .from(users)
+    .where(isNotNull(users.suspendedAt))
+    .orderBy(desc(users.suspendedAt), asc(users.id))
+    .limit(limit);
+}
+
+/** A few people by id: name and whether suspended (the admin's list of reports). */
+export function findUsersBrief(exec: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return exec
+    .select({
+      id: users.id,
+      name: users.name,
+      apellido: users.apellido,
+      suspended: sql<boolean>`${users.suspendedAt} is not null`,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
 }

@@ -61,7 +61,7 @@ export const usersRoutes =
           tags: ["Cuenta"],
           summary: "Iniciar sesión",
           body: loginSchema,
-          response: { 200: authResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
+          response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
         },
       },
       async (req) => {
@@ -109,7 +109,7 @@ export const usersRoutes =
           tags: ["Cuenta"],
           summary: "Elegir una nueva contraseña con el enlace enviado (1 h, un solo uso)",
           body: resetPasswordSchema,
-          response: { 200: authResponseSchema, ...errorResponses(400, 409, 413, 415) },
+          response: { 200: authResponseSchema, ...errorResponses(400, 403, 409, 413, 415) },
         },
       },
       async (req) => {

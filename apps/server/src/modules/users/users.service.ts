@@ -2,6 +2,7 @@ import {
   ACCOUNT_MSG,
   EMAIL_VERIFICATION_TTL_MS,
   type LoginInput,
+  MODERATION_MSG,
   MSG,
   PASSWORD_RESET_TTL_MS,
   type RegisterInput,
@@ -11,7 +12,7 @@ import {
 import type { Executor } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { badRequest, conflict, notFound, rateLimited, unauthorized } from "../../lib/errors.ts";
+import { badRequest, conflict, forbidden, notFound, rateLimited, unauthorized } from "../../lib/errors.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { DbThrottle } from "../../lib/throttle.ts";
 import { openUserAccounts } from "../ledger/index.ts";
@@ -125,6 +126,7 @@ export function createUsersService(deps: AppDeps) {
     if (!(await useAccountToken(tx, hash, clock.now()))) throw conflict(ACCOUNT_MSG.linkUsed);
     const user = await findUserById(tx, row.userId);
     if (!user || user.deletedAt) throw badRequest(ACCOUNT_MSG.linkInvalid);
+    if (user.suspendedAt) throw forbidden(MODERATION_MSG.accountSuspended(user.suspensionReason ?? ""));
     return user;
   }
 
@@ -178,6 +180,8 @@ export function createUsersService(deps: AppDeps) {
         throw unauthorized(MSG.badCredentials);
       }
       await loginThrottle.succeeded(email, ip);
+      // Suspended by an admin (issue 19): told why, only after the right password.
+      if (user.suspendedAt) throw forbidden(MODERATION_MSG.accountSuspended(user.suspensionReason ?? ""));
       return session(user);
     },
 

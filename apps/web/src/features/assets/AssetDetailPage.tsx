@@ -2,7 +2,9 @@ import { ASSET_MSG, creditsLabel, formatCOP } from "@valoriza/domain";
 import { ArrowLeft, BadgeCheck, Lock, MapPin, RefreshCw, Unlock, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
+import { BlockPersonButton } from "../../components/block-person-button.tsx";
 import { FavoriteButton } from "../../components/favorite-button.tsx";
+import { ReportButton } from "../../components/report-button.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ASSET_TYPE_META, AssetStatusBadge } from "../../components/ui/asset-card.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -15,6 +17,7 @@ import { useSession } from "../../lib/session.tsx";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
 import { useAssetDetail } from "./detail-api.ts";
 import { Gallery } from "./Gallery.tsx";
+import { HiddenNotice } from "./HiddenNotice.tsx";
 import {
   conditionLabel,
   contributionLabel,
@@ -151,6 +154,7 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
           ) : null}
         </div>
 
+        {asset.oculto ? <HiddenNotice oculto={asset.oculto} /> : null}
         <ValueCard asset={asset} />
 
         {isOwner ? null : renderAction ? (
@@ -166,13 +170,22 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
           </div>
         )}
 
-        {asset.owner ? <OwnerCard owner={asset.owner} /> : null}
+        {asset.owner ? <OwnerCard owner={asset.owner} isOwner={isOwner} /> : null}
 
         {renderChat ? renderChat(asset, isOwner) : null}
 
         <Card className="p-5">
           <ShareButtons path={assetPath(asset.id)} title={asset.title} />
         </Card>
+        {isOwner ? null : (
+          <ReportButton
+            tipo="activo"
+            objetivoId={asset.id}
+            label="Reportar publicación"
+            what={`Publicación “${asset.title}”`}
+            className="self-start"
+          />
+        )}
       </div>
 
       <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
@@ -297,7 +310,7 @@ function Details({ asset }: { asset: Asset }) {
   );
 }
 
-function OwnerCard({ owner }: { owner: NonNullable<Asset["owner"]> }) {
+function OwnerCard({ owner, isOwner }: { owner: NonNullable<Asset["owner"]>; isOwner: boolean }) {
   const fullName = [owner.name, owner.apellido].filter(Boolean).join(" ") || "Usuario de Valoriza";
   const place = [owner.ciudad, owner.pais].filter(Boolean).join(", ");
   return (
@@ -317,6 +330,8 @@ function OwnerCard({ owner }: { owner: NonNullable<Asset["owner"]> }) {
       <div className="mt-4 border-t border-slate-100 pt-3">
         <OwnerReputation key={owner.id} userId={owner.id} />
       </div>
+      {/* Issue 19 part 4: signed in, a visitor can block the owner (nothing for the owner or signed out). */}
+      <BlockPersonButton personId={owner.id} name={fullName} hidden={isOwner} className="mt-2 -ml-3" />
     </Card>
   );
 }

@@ -20,6 +20,7 @@ import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
 import { useFinishOperation, useMigrateValuation, useMyAssets, usePublishAsset } from "./api.ts";
 import { DeactivateDialog } from "./DeactivateDialog.tsx";
+import { HiddenMark } from "./HiddenNotice.tsx";
 import { useCopyLink } from "./ShareButtons.tsx";
 
 /** The 'activos' tab of /mis-activos: own assets with deactivate, finish operation and share. */
@@ -159,6 +160,7 @@ function OwnerActions({ asset, onDeactivate }: { asset: Asset; onDeactivate: (as
 
   return (
     <>
+      {asset.oculto ? <HiddenMark oculto={asset.oculto} /> : null}
       {asset.privacy === "privado" && (asset.status === "activo" || asset.status === "disponible") ? (
         <PublishControl asset={asset} />
       ) : null}

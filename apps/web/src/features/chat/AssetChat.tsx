@@ -2,7 +2,9 @@ import { CHAT_MSG } from "@valoriza/domain";
 import { MessageCircle } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { ApiError, isBlockedAnswer } from "../../lib/api.ts";
 import { openAuthDialog } from "../../lib/auth-dialog.ts";
 import { toast } from "../../lib/toast.ts";
 import { type Chat, chatErrorMessage, startChat, useMeId, useMyChats } from "./api.ts";
@@ -43,6 +45,8 @@ export function AssetChat({ asset }: { asset: ChatAsset }) {
   const chats = useMyChats();
   const [started, setStarted] = useState<Chat | null>(null);
   const [starting, setStarting] = useState(false);
+  /** Refused because one of the two blocked the other (issue 19 part 4): said under the button. */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const aboutAsset = (chats.data ?? []).filter((c) => c.activoId === activoId);
   const withOwner = isOwner ? undefined : aboutAsset.find((c) => c.participantes.some((p) => p.id === ownerId));
@@ -59,9 +63,14 @@ export function AssetChat({ asset }: { asset: ChatAsset }) {
       return;
     }
     setStarting(true);
+    setRefusal(null);
     try {
       setStarted(await startChat(activoId, ownerId));
     } catch (error) {
+      if (error instanceof ApiError && isBlockedAnswer(error.status, error.body)) {
+        setRefusal(error.message);
+        return;
+      }
       toast({
         title: CHAT_MSG.startFailed,
         description: chatErrorMessage(error, CHAT_MSG.startFailedFallback),
@@ -103,6 +112,7 @@ export function AssetChat({ asset }: { asset: ChatAsset }) {
           Contactar
         </Button>
       )}
+      {refusal ? <Alert>{refusal}</Alert> : null}
     </div>
   );
 }

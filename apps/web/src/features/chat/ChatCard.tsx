@@ -1,10 +1,15 @@
-import { CHAT_MESSAGE_MAX, CHAT_MSG } from "@valoriza/domain";
+import { BLOCKS_MSG, CHAT_MESSAGE_MAX, CHAT_MSG } from "@valoriza/domain";
 import { MessageCircle, SendHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { BlockPersonButton } from "../../components/block-person-button.tsx";
+import { ReportButton } from "../../components/report-button.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { ApiError, isBlockedAnswer } from "../../lib/api.ts";
+import { useBlockToggle } from "../../lib/blocks.ts";
 import { toast } from "../../lib/toast.ts";
 import { cn } from "../../lib/utils.ts";
 import {
@@ -50,6 +55,8 @@ export function ChatCard({
   const chat = query.data ?? initial;
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
+  /** The server's refusal because one of the two blocked the other (issue 19 part 4), shown in the card. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the card first appears.
@@ -103,7 +110,12 @@ export function ChatCard({
     try {
       await sendMessage(chatId, texto);
       setText("");
+      setRefusal(null);
     } catch (error) {
+      if (error instanceof ApiError && isBlockedAnswer(error.status, error.body)) {
+        setRefusal(error.message);
+        return;
+      }
       toast({
         title: CHAT_MSG.sendFailed,
         description: chatErrorMessage(error, CHAT_MSG.sendFailedFallback),
@@ -116,6 +128,8 @@ export function ChatCard({
 
   const other = chat ? otherParticipant(chat, meId) : null;
   const titleId = `chat-${chatId}-title`;
+  // I blocked them: the conversation stays readable, writing waits for 'Desbloquear'.
+  const iBlocked = useBlockToggle(other?.id ?? "").isBlocked;
 
   return (
     <Card className={cn("flex min-w-0 flex-col overflow-hidden", className)} data-testid="chat-card">
@@ -124,7 +138,7 @@ export function ChatCard({
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
             <MessageCircle aria-hidden="true" className="size-5" />
           </span>
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <h2 id={titleId} className="truncate font-semibold text-slate-900">
               {other?.name ? `Chat con ${other.name}` : "Chat"}
             </h2>
@@ -132,6 +146,7 @@ export function ChatCard({
               <p className="truncate text-xs text-slate-500">{chat.activoTitulo}</p>
             ) : null}
           </div>
+          {other?.id ? <BlockPersonButton personId={other.id} name={other.name} className="shrink-0" compact /> : null}
         </header>
 
         {!chat && query.isPending ? (
@@ -175,6 +190,15 @@ export function ChatCard({
                       >
                         {when(m.fecha)}
                       </time>
+                      {mine || !/^\d+$/.test(m.id) ? null : (
+                        <ReportButton
+                          variant="link"
+                          tipo="mensaje"
+                          objetivoId={m.id}
+                          label="Reportar"
+                          what={`Mensaje de ${other?.name || "la otra persona"}: “${m.texto.slice(0, 80)}”`}
+                        />
+                      )}
                     </li>
                   );
                 })
@@ -183,6 +207,15 @@ export function ChatCard({
           </div>
         )}
 
+        {iBlocked ? (
+          <p role="status" className="border-t border-slate-100 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+            {BLOCKS_MSG.blockedByYou}
+          </p>
+        ) : refusal ? (
+          <div className="px-3 pt-3" data-testid="chat-blocked">
+            <Alert>{refusal}</Alert>
+          </div>
+        ) : null}
         <form onSubmit={onSubmit} className="flex items-center gap-2 border-t border-slate-100 p-3">
           <Input
             ref={inputRef}
@@ -193,14 +226,14 @@ export function ChatCard({
             maxLength={CHAT_MESSAGE_MAX}
             autoComplete="off"
             enterKeyHint="send"
-            disabled={!chat}
+            disabled={!chat || iBlocked}
           />
           <Button
             type="submit"
             size="icon"
             aria-label="Enviar mensaje"
             loading={sending}
-            disabled={!chat || text.trim() === ""}
+            disabled={!chat || iBlocked || text.trim() === ""}
             className="size-11"
           >
             <SendHorizontal aria-hidden="true" className="size-5" />

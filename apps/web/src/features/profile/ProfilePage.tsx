@@ -11,6 +11,7 @@ import { LoadingState } from "../../components/ui/spinner.tsx";
 import { type Profile, useProfileQuery } from "../../lib/account.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
+import { BlocksSection } from "./BlocksSection.tsx";
 import { DataSection } from "./DataSection.tsx";
 import { USER_TYPE_LABELS } from "./labels.ts";
 import { NotificationsSection } from "./NotificationsSection.tsx";
@@ -53,6 +54,7 @@ function ProfileContent() {
             </div>
           </div>
           <NotificationsSection />
+          <BlocksSection />
           <DataSection profile={profile.data} />
         </>
       ) : profile.isError ? (

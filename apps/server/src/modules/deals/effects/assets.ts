@@ -4,7 +4,7 @@ import { releaseHold } from "../../ledger/index.ts";
 import { listOpenDealsForAsset } from "../deals.repository.ts";
 import { assetOf, type EffectRun, requiredParty } from "./context.ts";
 
-/** The asset family: the deal's locked asset reserved, released, its credits freed, given away (ADR 025). */
+/** The asset family: the deal's locked asset reserved, released, its credits freed, given away (ADR 026). */
 export const assetEffects = {
   async "asset.reserve"({ ctx }: EffectRun<"asset.reserve">) {
     const a = assetOf(ctx);

@@ -2,7 +2,7 @@ import type { EffectSpec } from "@valoriza/domain";
 import type { TransitionContext } from "../deals.engine.ts";
 
 /**
- * What a library effect gets (ADR 025): the step's context, its settings from the table, and the
+ * What a library effect gets (ADR 026): the step's context, its settings from the table, and the
  * deal's fields (the handlers' `fields` plus transition, from and to) that settings and texts name.
  */
 export interface EffectRun<K extends EffectSpec["kind"]> {

@@ -7,7 +7,7 @@ import { messageEffects } from "./messages.ts";
 import { type ApplySub, subprocessEffects } from "./subprocess.ts";
 
 /**
- * The library of reusable effects (ADR 025), one function per kind a process table may configure.
+ * The library of reusable effects (ADR 026), one function per kind a process table may configure.
  * The record is total over EffectKind, so a kind the domain adds without an implementation does not
  * compile.
  */

@@ -9,7 +9,7 @@ import {
 } from "../../ledger/index.ts";
 import { type EffectRun, numberField, requiredParty } from "./context.ts";
 
-/** The ledger family: escrow and blocked guarantees under the deal's reference (ADR 025). */
+/** The ledger family: escrow and blocked guarantees under the deal's reference (ADR 026). */
 
 interface LedgerRun {
   ctx: EffectRun<"ledger.escrowPay">["ctx"];

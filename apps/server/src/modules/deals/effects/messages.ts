@@ -4,7 +4,7 @@ import { notify } from "../../notifications/index.ts";
 import type { TransitionContext } from "../deals.engine.ts";
 import { type EffectRun, numberField, partyOf, stringField } from "./context.ts";
 
-/** The messages family: notifications and activity rows written from the table's templates (ADR 025). */
+/** The messages family: notifications and activity rows written from the table's templates (ADR 026). */
 
 function templateOf(ctx: TransitionContext<unknown>, spec: { template?: string }): MessageTemplate {
   const key = templateKey(spec, ctx.transition);

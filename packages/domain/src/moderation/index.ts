@@ -1,0 +1,3 @@
+export * from "./contracts.ts";
+export * from "./messages.ts";
+export * from "./schemas.ts";
