@@ -13,7 +13,7 @@ import { analyticsRoutes } from "./modules/analytics/index.ts";
 import { assetsRoutes, createAssetsService } from "./modules/assets/index.ts";
 import { blocksRoutes, createBlocksService } from "./modules/blocks/index.ts";
 import { chatRoutes, createChatService } from "./modules/chat/index.ts";
-import { createCustodyService, custodyRoutes } from "./modules/custody/index.ts";
+import { createCustodyService, createDisputesService, custodyRoutes, disputesRoutes } from "./modules/custody/index.ts";
 import { createDealsEngine } from "./modules/deals/index.ts";
 import { createDonationsService, donationsRoutes } from "./modules/donations/index.ts";
 import { createEconomyService, economyRoutes } from "./modules/economy/index.ts";
@@ -150,6 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate("deals", deals);
   const assets = createAssetsService(deps, { runningDeal: deals });
   const custody = createCustodyService(deps, deals);
+  const disputes = createDisputesService(deps, deals);
   const exchanges = createExchangesService(deps, deals);
   const sales = createSalesService(deps, custody);
   const loans = createLoansService(deps, deals);
@@ -192,6 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(chatRoutes(chat, authenticate));
       await api.register(salesRoutes(sales, authenticate, opts.db));
       await api.register(custodyRoutes(custody, authenticate, opts.db));
+      await api.register(disputesRoutes(custody, disputes, authenticate, opts.db));
       await api.register(loansRoutes(loans, authenticate, opts.db));
       await api.register(reputationRoutes(opts.db));
       await api.register(donationsRoutes(donations, authenticate, opts.db));

@@ -1,5 +1,7 @@
 import {
   actionsResponseSchema,
+  adminDisputeListResponseSchema,
+  adminDisputeResolveResponseSchema,
   adminReportListResponseSchema,
   assetDeactivatedResponseSchema,
   assetDetailResponseSchema,
@@ -12,6 +14,7 @@ import {
   categoriesResponseSchema,
   changePasswordResponseSchema,
   creditsReleasedResponseSchema,
+  custodyResponseSchema,
   economicReportResponseSchema,
   economyStateResponseSchema,
   healthResponseSchema,
@@ -40,6 +43,7 @@ import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { transfer } from "../modules/ledger/index.ts";
 import { createTestApp, signUp, type TestContext, type TestUser } from "./harness.ts";
 
 /**
@@ -175,6 +179,42 @@ describe("every route's answer matches its documented contract", () => {
     );
     expectContract(economicReportResponseSchema, await get("/api/economia/reporte", false));
     expectContract(economyStateResponseSchema, await get("/api/economia/estado", false));
+  });
+
+  it("custody disputes: a party opens one, the admin's desk lists and resolves it (issue 19)", async () => {
+    const [seller, buyer] = [await signUp(t.app), await signUp(t.app)];
+    await t.database.db.transaction((tx) =>
+      transfer(tx, {
+        from: { system: "emision" },
+        to: { userId: buyer.id, kind: "disponible" },
+        amount: 5000,
+        kind: "correccion",
+        description: "Fondos de prueba",
+      }),
+    );
+    const as = (who: TestUser, method: "GET" | "POST", url: string, payload?: Record<string, unknown>) =>
+      seen(method, url, t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) }));
+    const asset = (await as(seller, "POST", "/api/assets", { ...GOODS, mainPurpose: "vender" })).json().data;
+    const bought = await as(buyer, "POST", "/api/transacciones/crear", {
+      activoId: asset._id,
+      compradorId: buyer.id,
+      vendedorId: seller.id,
+      modoPago: "creditos",
+    });
+    const custodyId = bought.json().custodia._id as string;
+    const opened = await as(buyer, "POST", `/api/custodia/${custodyId}/disputa`, {
+      motivo: "no_coincide",
+      descripcion: "No es la talla que decía la publicación.",
+    });
+    expect(expectContract(custodyResponseSchema, opened, 201).custodia.estado).toBe("en_disputa");
+    const desk = expectContract(adminDisputeListResponseSchema, await get("/api/admin/disputas"));
+    const id = desk.data.find((d: { custodia: { _id: string } }) => d.custodia._id === custodyId)._id as string;
+    expectContract(adminDisputeListResponseSchema, await get("/api/admin/disputas?estado=resuelta"));
+    const resolved = await send("POST", `/api/admin/disputas/${id}/resolver`, {
+      resultado: "reembolsar",
+      nota: "Revisado",
+    });
+    expect(expectContract(adminDisputeResolveResponseSchema, resolved).data.resultado).toBe("reembolsar");
   });
 
   it("reports and moderation (issue 19)", async () => {

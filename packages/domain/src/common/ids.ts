@@ -17,6 +17,7 @@ export const ID_OF = {
   reserva: "de la reserva",
   donacion: "de la donación",
   custodia: "de la custodia",
+  disputa: "de la disputa",
   propuesta: "de la propuesta",
   producto: "del producto",
   compra: "de la compra",

@@ -22,6 +22,16 @@ export interface CustodyFields {
   assetId: string;
 }
 
+/** The fields of a custody's dispute (issue 19) its texts read. */
+export interface DisputeFields {
+  /** The offerer opened the dispute (else the receiver). */
+  abrioOferente: boolean;
+  /** Why, as the labels say ('' outside `disputar`). */
+  motivoTexto: string;
+  /** The admin's note ('' outside `reembolsar` / `liberar`). */
+  nota: string;
+}
+
 /** The activity types (movement, transaction) of each kind of custody. */
 export const CUSTODY_ACTIVITY_TYPES = {
   venta: { movimiento: "venta", transaccion: "venta" },
@@ -39,6 +49,10 @@ const cancelled = (titulo: string, why: string) => ({
   },
   valor: { receptor: (v: CustodyFields) => v.pago },
 });
+
+const disputed = (opener: boolean) => (v: CustodyFields & DisputeFields) =>
+  `${opener ? "Abriste" : "Se abrió"} una disputa sobre "${v.titulo}" (${v.motivoTexto}). El equipo de Valoriza revisará el caso y el chat entre ustedes sobre este activo; mientras tanto no se puede confirmar ni cancelar.`;
+const head = (v: CustodyFields) => `El equipo de Valoriza resolvió la disputa de "${v.titulo}"`;
 
 /** What the offerer and the receiver read (bell and activity), per transition of CUSTODY_PROCESS. */
 export const CUSTODY_TEMPLATES = {
@@ -83,7 +97,40 @@ export const CUSTODY_TEMPLATES = {
   },
   cancelar: cancelled("Custodia cancelada", "fue cancelada por quien entrega"),
   expirar: cancelled("Custodia vencida", "venció sin confirmarse (7 días)"),
-} as const satisfies Templates<CustodyFields>;
+  disputar: {
+    titulo: "Custodia en disputa",
+    texto: {
+      oferente: (v) => disputed(v.abrioOferente)(v),
+      receptor: (v) => disputed(!v.abrioOferente)(v),
+    },
+  },
+  reembolsar: {
+    titulo: "Disputa resuelta: reembolso",
+    texto: {
+      oferente: (v) =>
+        `${head(v)}: se reembolsa a quien recibe y el activo vuelve a estar disponible para ti. Nota del equipo: ${v.nota}`,
+      receptor: (v) =>
+        `${head(v)}: ${v.pago > 0 ? `te devolvimos ${fmt(v.pago)} créditos` : "la custodia se cancela"}. Nota del equipo: ${v.nota}`,
+    },
+    valor: { receptor: (v) => v.pago },
+  },
+  liberar: {
+    titulo: "Disputa resuelta: pago liberado",
+    texto: {
+      oferente: (v) =>
+        `${head(v)}: la entrega queda confirmada${v.pago > 0 ? ` y recibiste ${fmt(v.pago)} créditos` : ""}${
+          v.liberados > 0 ? `; se liberaron ${fmt(v.liberados)} créditos del activo` : ""
+        }.${
+          v.enRevision > 0
+            ? ` ${fmt(v.enRevision)} créditos del activo quedan en revisión: en tu billetera ves por qué y cuándo se liberan.`
+            : ""
+        } Nota del equipo: ${v.nota}`,
+      receptor: (v) =>
+        `${head(v)}: la entrega queda confirmada${v.transfiere ? " y el activo ya es tuyo: lo ves en Mis Activos" : ""}. Nota del equipo: ${v.nota}`,
+    },
+    valor: { oferente: (v) => v.pago + v.liberados },
+  },
+} as const satisfies Templates<CustodyFields & DisputeFields>;
 
 /** The library effects of CUSTODY_PROCESS (ADR 026); the escrow under ('custodia', deal id). */
 export const CUSTODY_EFFECT_SPECS = {

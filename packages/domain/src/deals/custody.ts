@@ -6,13 +6,16 @@ import type { ProcessSpec } from "./process.ts";
  * escrows the buyer's payment and opens a custody (oferente = seller,
  * receptor = buyer); a custody can also be assigned by an owner on its own.
  * The receiver confirms with the code (CODE_LENGTH digits); the offerer may cancel while
- * pendiente; after 7 days a pending custody expires (cancelled and refunded).
+ * pendiente; after 7 days a pending custody expires (cancelled and refunded). Either party may open a
+ * dispute while pendiente (issue 19, deals/dispute.ts): the custody waits in `en_disputa` (no timer;
+ * the code and the cancel answer 409) until an admin refunds (`reembolsar`, like an expiry) or
+ * releases it (`liberar`, like a confirmation).
  */
 
 export const CUSTODY_ROLES = ["oferente", "receptor"] as const;
 export type CustodyRole = (typeof CUSTODY_ROLES)[number];
 
-export const CUSTODY_STATES = ["pendiente", "confirmada", "cancelada"] as const;
+export const CUSTODY_STATES = ["pendiente", "en_disputa", "confirmada", "cancelada"] as const;
 export type CustodyState = (typeof CUSTODY_STATES)[number];
 
 export const CUSTODY_TRANSACTION_TYPES = ["venta", "intercambio", "prestamo", "alquiler"] as const;
@@ -50,8 +53,13 @@ export const CUSTODY_EFFECTS = [
   "reembolsarPago", // custodia -> buyer disponible
   "registrarActividad", // movements + transactions for both parties
   "notificarPartes", // notifications for both parties
+  "abrirDisputa", // the dispute record and its evidence (issue 19)
+  "cerrarDisputa", // the dispute resolved: outcome, note, admin
 ] as const;
 export const CUSTODY_GUARDS = ["activoEnVenta", "activoDisponible", "activoEnOperacion", "codigoCorrecto"] as const;
+
+/** The 409 of the code, the cancel and a second dispute while an admin reviews a disputed custody. */
+export const CUSTODY_DISPUTED_MSG = "Esta custodia está en disputa: el equipo de Valoriza la está revisando.";
 
 export const CUSTODY_PROCESS = {
   name: "custodia",
@@ -61,6 +69,8 @@ export const CUSTODY_PROCESS = {
       label: "Pendiente",
       timers: [{ name: "vencimiento", transition: "expirar", afterMs: CUSTODY_EXPIRY_MS }],
     },
+    /** Waits for an admin's decision on the desk (no deadline: ProcessSpec's `awaitsAdmin` exemption). */
+    en_disputa: { label: "En disputa", awaitsAdmin: true },
     confirmada: { label: "Confirmada", final: true },
     cancelada: { label: "Cancelada", final: true },
   },
@@ -115,11 +125,46 @@ export const CUSTODY_PROCESS = {
       effects: ["reembolsarPago", "liberarActivo", "registrarActividad", "notificarPartes"],
       outcome: { resultado: "vencido" },
     },
+    disputar: {
+      label: "Disputa abierta",
+      from: ["pendiente"],
+      to: "en_disputa",
+      actors: ["oferente", "receptor"],
+      guards: [],
+      effects: ["abrirDisputa", "notificarPartes"],
+    },
+    reembolsar: {
+      label: "Disputa resuelta: reembolso a quien recibe",
+      from: ["en_disputa"],
+      to: "cancelada",
+      actors: ["admin"],
+      guards: [],
+      effects: ["reembolsarPago", "liberarActivo", "registrarActividad", "cerrarDisputa", "notificarPartes"],
+      outcome: { resultado: "cancelado", por: "admin" },
+    },
+    liberar: {
+      label: "Disputa resuelta: pago a quien entrega",
+      from: ["en_disputa"],
+      to: "confirmada",
+      actors: ["admin"],
+      guards: ["activoEnOperacion"],
+      effects: [
+        "pagarOferente",
+        "liberarRetencionActivo",
+        "transferirPropiedad",
+        "liberarActivo",
+        "registrarActividad",
+        "cerrarDisputa",
+        "notificarPartes",
+      ],
+      outcome: { resultado: "completado", por: "admin" },
+    },
   },
   stateMessages: {
     confirmada: "Esta custodia ya fue confirmada",
     cancelada: "Esta custodia fue cancelada",
     pendiente: "Esta custodia ya está pendiente",
+    en_disputa: CUSTODY_DISPUTED_MSG,
   },
   finishRefusedMessage:
     "Este activo está en una custodia pendiente: se completa cuando quien recibe ingresa el código de confirmación en Custodia",

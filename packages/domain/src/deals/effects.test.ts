@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EXCHANGE_PROCESS, LOCAL_EXCHANGE_PROCESS } from "../exchanges/process.ts";
 import { PURCHASE_PROCESS } from "../marketplace/process.ts";
 import { WITHDRAWAL_PROCESS } from "../withdrawals/process.ts";
-import type { CustodyFields } from "./custody.templates.ts";
+import type { CustodyFields, DisputeFields } from "./custody.templates.ts";
 import { CUSTODY_PROCESS } from "./custody.ts";
 import { DONATION_PROCESS } from "./donation.ts";
 import { type EffectSpec, effectProblems, renderText, type Templates } from "./effects.ts";
@@ -74,7 +74,10 @@ describe("effects as data (ADR 026)", () => {
 
 describe("templates (the texts the parties read)", () => {
   it("custody: a sale in credits and its confirmation, word for word", () => {
-    const v: CustodyFields = {
+    const v: CustodyFields & DisputeFields = {
+      abrioOferente: false,
+      motivoTexto: "No coincide",
+      nota: "Revisado",
       titulo: "Bici",
       pago: 1200,
       pagaEnCreditos: true,
@@ -95,6 +98,9 @@ describe("templates (the texts the parties read)", () => {
       'Se confirmó la entrega de "Bici": recibiste 1.200 créditos y se liberaron 300 créditos del activo.',
     );
     expect(t.confirmar.valor.oferente(v)).toBe(1500);
+    expect(renderText(t.liberar.texto.receptor, v)).toBe(
+      'El equipo de Valoriza resolvió la disputa de "Bici": la entrega queda confirmada y el activo ya es tuyo: lo ves en Mis Activos. Nota del equipo: Revisado',
+    );
     expect(renderText(t.expirar.texto.receptor, v)).toBe(
       'La custodia de "Bici" venció sin confirmarse (7 días). Te devolvimos 1.200 créditos.',
     );
@@ -185,6 +191,9 @@ describe("templates (the texts the parties read)", () => {
       montoTexto: "$ 0",
       enRevision: 0,
       transfiere: true,
+      abrioOferente: true,
+      motivoTexto: "No coincide",
+      nota: "Revisado",
     };
     for (const p of TABLES) {
       for (const text of renderAll(p.templates ?? {}, fields)) {

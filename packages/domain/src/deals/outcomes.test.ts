@@ -41,7 +41,11 @@ describe("outcomes in the tables (issue 18 item 2)", () => {
 
   it("each final state's possible outcomes, with the role that caused them", () => {
     expect(Object.fromEntries(ALL.map((p) => [p.name, finalOutcomes(p)]))).toEqual({
-      custodia: { confirmada: ["completado:receptor+entrega"], cancelada: ["cancelado:oferente", "vencido:sistema"] },
+      // A dispute resolved by an admin (issue 19): completed without proof of delivery, or cancelled.
+      custodia: {
+        confirmada: ["completado:receptor+entrega", "completado:admin"],
+        cancelada: ["cancelado:oferente", "vencido:sistema", "cancelado:admin"],
+      },
       prestamo: {
         devuelto: ["completado:prestamista+devolucion"],
         vencido: ["incumplido:prestatario"],

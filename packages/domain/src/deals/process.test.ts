@@ -80,8 +80,11 @@ describe("the custody process table", () => {
   });
 
   it("lists transitions per role and state, final states, and no owner completion for custody", () => {
-    expect(availableTransitions(CUSTODY_PROCESS, "pendiente", ["oferente"])).toEqual(["cancelar"]);
-    expect(availableTransitions(CUSTODY_PROCESS, "pendiente", ["receptor"])).toEqual(["confirmar"]);
+    expect(availableTransitions(CUSTODY_PROCESS, "pendiente", ["oferente"])).toEqual(["cancelar", "disputar"]);
+    expect(availableTransitions(CUSTODY_PROCESS, "pendiente", ["receptor"])).toEqual(["confirmar", "disputar"]);
+    // A disputed custody: neither party can confirm, cancel or dispute again; only an admin ends it.
+    expect(availableTransitions(CUSTODY_PROCESS, "en_disputa", ["receptor", "oferente", "sistema"])).toEqual([]);
+    expect(availableTransitions(CUSTODY_PROCESS, "en_disputa", ["admin"])).toEqual(["reembolsar", "liberar"]);
     expect(availableTransitions(CUSTODY_PROCESS, "confirmada", ["receptor", "oferente", "sistema"])).toEqual([]);
     expect(isFinalState(CUSTODY_PROCESS, "cancelada")).toBe(true);
     expect(isFinalState(CUSTODY_PROCESS, "pendiente")).toBe(false);
@@ -112,6 +115,59 @@ describe("validateProcess finds broken tables", () => {
         "crear: efecto sin implementar magia",
       ]),
     );
+  });
+});
+
+describe("a state that waits for an admin (awaitsAdmin, issue 19)", () => {
+  const spec = (over: Partial<ProcessSpec["states"][string]>, adminExit: boolean): ProcessSpec => ({
+    name: "y",
+    roles: ["a"],
+    states: {
+      espera: { label: "E", timers: [{ name: "t", transition: "vencer", afterMs: 1000 }] },
+      revision: { label: "R", ...over },
+      fin: { label: "F", final: true },
+    },
+    transitions: {
+      crear: { label: "", from: null, to: "espera", actors: ["a"], guards: [], effects: [] },
+      vencer: {
+        label: "",
+        from: ["espera"],
+        to: "fin",
+        actors: ["sistema"],
+        guards: [],
+        effects: [],
+        outcome: { resultado: "vencido" },
+      },
+      revisar: { label: "", from: ["espera"], to: "revision", actors: ["a"], guards: [], effects: [] },
+      decidir: {
+        label: "",
+        from: ["revision"],
+        to: "fin",
+        actors: adminExit ? ["admin"] : ["a"],
+        guards: [],
+        effects: [],
+        outcome: { resultado: "cerrado" },
+      },
+    },
+    stateMessages: {},
+    finishRefusedMessage: "",
+  });
+  it("needs no deadline when an admin takes it out", () => {
+    expect(validateProcess(spec({ awaitsAdmin: true }, true))).toEqual([]);
+  });
+  it("is still a problem without the exemption, or with it but no admin exit", () => {
+    expect(validateProcess(spec({}, true))).toEqual([
+      "revision: estado de espera sin temporizador (esperaría para siempre)",
+    ]);
+    expect(validateProcess(spec({ awaitsAdmin: true }, false))).toEqual([
+      "revision: espera a un administrador, pero ninguno puede sacarla",
+      "revision: estado de espera sin temporizador (esperaría para siempre)",
+    ]);
+  });
+  it("the custody table uses it for en_disputa only", () => {
+    const exempt = Object.entries(CUSTODY_PROCESS.states).filter(([, s]) => "awaitsAdmin" in s && s.awaitsAdmin);
+    expect(exempt.map(([n]) => n)).toEqual(["en_disputa"]);
+    expect(validateProcess(CUSTODY_PROCESS)).toEqual([]);
   });
 });
 

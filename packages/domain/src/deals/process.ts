@@ -94,6 +94,13 @@ export interface StateSpec {
   final?: boolean;
   /** Timers started on entering the state and cancelled on leaving it. */
   timers?: readonly TimerSpec[];
+  /**
+   * The one exemption from "every waiting state has a deadline" (issue 19, a custody in dispute): the
+   * state waits for an admin's decision, not for a party or the clock. It needs no timer because a
+   * person on the admin's desk, who lists every deal in it, decides; it must have a transition an
+   * admin takes out of it (validateProcess checks).
+   */
+  awaitsAdmin?: true;
 }
 
 export interface TransitionSpec {
@@ -250,7 +257,7 @@ export interface ImplementedNames {
  * Structural checks of a process table; returns the problems (empty when sound):
  * every state named exists, final states have no exits and no timers, every waiting (non-final)
  * state has a deadline (a timer whose transition leaves it) so nothing waits forever, unless the
- * process is a sub-process driven by its parent; timers fire transitions the system may take from
+ * process is a sub-process driven by its parent or the state `awaitsAdmin` (with an admin's exit); timers fire transitions the system may take from
  * that state; every transition into a final state declares its outcome (and no other does); every
  * state is reachable. With `implemented` (the real handlers' names): every guard and effect named
  * is implemented, every one implemented is used, and relative timers have their base date.
@@ -314,7 +321,11 @@ export function validateProcess(process: ProcessSpec, implemented?: ImplementedN
       const t = process.transitions[timer.transition];
       return t !== undefined && !staysInState(t, s);
     });
-    if (!deadline && !process.drivenBy) {
+    const adminExit = Object.values(process.transitions).some(
+      (t) => t.from?.includes(s) && t.to !== s && t.actors.includes(ADMIN_ROLE),
+    );
+    if (spec.awaitsAdmin && !adminExit) problems.push(`${s}: espera a un administrador, pero ninguno puede sacarla`);
+    if (!deadline && !process.drivenBy && !(spec.awaitsAdmin && adminExit)) {
       problems.push(`${s}: estado de espera sin temporizador (esperaría para siempre)`);
     }
     const names = new Set<string>();

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { blocks, users } from "../../db/schema/index.ts";
+import { assets, blocks, users } from "../../db/schema/index.ts";
 
 export interface BlockedRow {
   id: string;
@@ -49,6 +49,25 @@ export async function blockersBetween(exec: Executor, a: string, b: string): Pro
     .from(blocks)
     .where(
       or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
+    );
+  return rows.map((r) => r.blockerId);
+}
+
+/**
+ * The same question about a person and the owner of an asset, in one statement (a purchase asks it
+ * before the engine locks the asset: no extra lock, one round trip). The owner can only change
+ * through a deal on the asset, which the engine's own guard refuses while another runs.
+ */
+export async function blockersBetweenOwner(exec: Executor, a: string, assetId: string): Promise<string[]> {
+  const rows = await exec
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .innerJoin(assets, eq(assets.id, assetId))
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), eq(blocks.blockedId, assets.userId)),
+        and(eq(blocks.blockerId, assets.userId), eq(blocks.blockedId, a)),
+      ),
     );
   return rows.map((r) => r.blockerId);
 }

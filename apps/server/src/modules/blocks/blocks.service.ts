@@ -3,7 +3,14 @@ import type { Executor } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { addBlock, blockersBetween, listBlocked, removeBlock, userExists } from "./blocks.repository.ts";
+import {
+  addBlock,
+  blockersBetween,
+  blockersBetweenOwner,
+  listBlocked,
+  removeBlock,
+  userExists,
+} from "./blocks.repository.ts";
 
 export interface BlockToggled {
   userId: string;
@@ -21,7 +28,15 @@ export interface BlockToggled {
  */
 export async function assertNoBlock(exec: Executor, actorId: string, otherId: string | null | undefined) {
   if (!otherId || otherId === actorId) return;
-  const blockers = await blockersBetween(exec, actorId, otherId);
+  refuseIfBlocked(actorId, await blockersBetween(exec, actorId, otherId));
+}
+
+/** `assertNoBlock` between a person and the owner of an asset, in one statement (purchases). */
+export async function assertNoBlockWithOwner(exec: Executor, actorId: string, assetId: string) {
+  refuseIfBlocked(actorId, await blockersBetweenOwner(exec, actorId, assetId));
+}
+
+function refuseIfBlocked(actorId: string, blockers: string[]) {
   // 403 with its own code, BLOCKED: the web tells it from a dead session (which a FORBIDDEN may be).
   if (blockers.includes(actorId)) throw new AppError("BLOCKED", BLOCKS_MSG.blockedByYou);
   if (blockers.length > 0) throw new AppError("BLOCKED", BLOCKS_MSG.blockedByOther);

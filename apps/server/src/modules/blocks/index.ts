@@ -5,4 +5,4 @@
  */
 export { noBlockBetween } from "./blocks.repository.ts";
 export { blocksRoutes } from "./blocks.routes.ts";
-export { assertNoBlock, type BlocksService, createBlocksService } from "./blocks.service.ts";
+export { assertNoBlock, assertNoBlockWithOwner, type BlocksService, createBlocksService } from "./blocks.service.ts";

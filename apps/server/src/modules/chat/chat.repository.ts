@@ -206,6 +206,33 @@ export function isPresent(exec: Executor, chatId: string, userId: string, now: D
 }
 
 /**
+ * The latest `limit` messages two people exchanged about an asset, oldest first (the admin's dispute
+ * desk reads them; issue 19). Empty when they never chatted about it.
+ */
+export async function conversationAbout(
+  exec: Executor,
+  assetId: string,
+  x: string,
+  y: string,
+  limit = 200,
+): Promise<{ senderId: string; texto: string; createdAt: Date }[]> {
+  const chatId = await findChatIdByPair(exec, assetId, orderPair(x, y));
+  if (!chatId) return [];
+  const rows = await exec
+    .select({
+      id: chatMessages.id,
+      senderId: chatMessages.senderId,
+      texto: chatMessages.texto,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId))
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+  return rows.reverse().map(({ senderId, texto, createdAt }) => ({ senderId, texto, createdAt }));
+}
+
+/**
  * Chat messages by id with their chat's participants and asset (reports of messages, issue 19):
  * who may report one (a participant), and what the admin's desk shows (text and sender).
  */

@@ -5,6 +5,7 @@ import {
   type CustodyFields,
   type CustodyTransactionType,
   DEALS_MSG,
+  type DisputeFields,
   formatCOP,
   OWNERSHIP_TRANSFER_TYPES,
   saleRefusal,
@@ -13,6 +14,7 @@ import { z } from "zod";
 import { conflict, forbidden, unprocessable } from "../../lib/errors.ts";
 import { dealAsset, inputOf, type ProcessHandlers, recordOf } from "../deals/index.ts";
 import { type CustodyRow, findCustody, updateCustody } from "./custody.repository.ts";
+import { abrirDisputa, cerrarDisputa, disputeFields } from "./disputes.process.ts";
 
 /**
  * The guards, fields and record of the custody process (CUSTODY_PROCESS in the domain package). Its
@@ -67,9 +69,10 @@ export const custodyHandlers: ProcessHandlers<CustodyRow> = {
     },
   },
 
-  effects: {},
+  // The dispute record (issue 19): opened by a party, closed by the admin's decision.
+  effects: { abrirDisputa, cerrarDisputa },
 
-  fields: (ctx): CustodyFields => {
+  fields: (ctx): CustodyFields & DisputeFields => {
     const c = ctx.data;
     const kind = kindOf(c);
     return {
@@ -83,6 +86,7 @@ export const custodyHandlers: ProcessHandlers<CustodyRow> = {
       transfiere: kind !== undefined && OWNERSHIP_TRANSFER_TYPES.includes(kind),
       ...CUSTODY_ACTIVITY_TYPES[kind ?? "venta"],
       assetId: c.assetId,
+      ...disputeFields(ctx),
     };
   },
 

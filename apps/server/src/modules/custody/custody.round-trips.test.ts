@@ -42,7 +42,7 @@ async function written(u: TestUser) {
 }
 
 describe.runIf(onPostgres)("round trips of a sale with credits", () => {
-  it("a purchase takes at most 15 and its confirmation at most 34, and both still notify both people", async () => {
+  it("a purchase takes at most 16 and its confirmation at most 34, and both still notify both people", async () => {
     const [seller, buyer] = (await k.users(2)) as [TestUser, TestUser];
     await k.fund(buyer, 5000);
     const asset = await k.listFor(seller);
@@ -60,7 +60,9 @@ describe.runIf(onPostgres)("round trips of a sale with credits", () => {
       const r = await k.confirm(buyer, code);
       expect(r.statusCode, r.body).toBe(200);
     });
-    expect(buy).toBeLessThanOrEqual(15);
+    // 15 before issue 19: the check that buyer and seller have not blocked each other adds one
+    // statement (the blocks joined with the asset's owner, before the engine's lock).
+    expect(buy).toBeLessThanOrEqual(16);
     // 28 before issue 17; the release's bound on people (ADR 015) adds 6: the platform brake's lock,
     // the day's circulation and cap, the oldest-first queue, the person's window and the release row.
     // Issue 21 asks for 6 in all: still to do (the release's reads can become one statement).

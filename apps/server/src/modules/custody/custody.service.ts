@@ -6,17 +6,20 @@ import {
   type Custody,
   codeGuardAt,
   DEALS_MSG,
+  DISPUTE_MSG,
   formatCustodyCode,
+  type OpenDisputeData,
   type PaymentMode,
   salePrice,
 } from "@valoriza/domain";
 import type { Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { badRequest, notFound, rateLimited, unprocessable } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound, rateLimited, unprocessable } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
-import { type AssetRow, lockAsset } from "../assets/index.ts";
-import { assertNoBlock } from "../blocks/index.ts";
+import { uuidv7 } from "../../lib/ids.ts";
+import type { AssetRow } from "../assets/index.ts";
+import { assertNoBlock, assertNoBlockWithOwner } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { getHold, getUserBalances } from "../ledger/index.ts";
 import { findUserById } from "../users/index.ts";
@@ -24,6 +27,7 @@ import { custodyHandlers, type PurchaseInput } from "./custody.process.ts";
 import {
   type CustodyRow,
   type CustodyView,
+  findCustody,
   findCustodyView,
   findReceiverCustodyByCode,
   insertCustodyIfCodeFree,
@@ -31,6 +35,8 @@ import {
   lockCodeGuard,
   saveCodeGuard,
 } from "./custody.repository.ts";
+import type { OpenDisputeStep } from "./disputes.process.ts";
+import { prepareEvidence } from "./disputes.service.ts";
 
 /** What a custody call returns: the custody as the caller sees it and the caller's balances. */
 export interface CustodyResult {
@@ -108,9 +114,9 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
      * the price the server's.
      */
     async openSale(tx: Tx, buyer: AuthUser, input: { activoId: string } & PurchaseInput) {
-      // Buyer and seller must not have blocked each other (issue 19 part 4): the seller is the owner
-      // under the asset's lock (taken first, as the engine would; it locks it again, a no-op).
-      await assertNoBlock(tx, buyer.id, (await lockAsset(tx, input.activoId))?.userId);
+      // Buyer and seller must not have blocked each other (issue 19 part 4): the seller is the asset's
+      // owner, read in the same statement as the blocks (the engine then locks the asset).
+      await assertNoBlockWithOwner(tx, buyer.id, input.activoId);
       const out = await engine.start<CustodyRow>(tx, {
         process: CUSTODY_PROCESS.name,
         transition: "comprar",
@@ -238,6 +244,43 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
           process: CUSTODY_PROCESS.name,
           messages: { notFound: DEALS_MSG.custodyNotFound, notAllowed: DEALS_MSG.onlyOfferer },
         });
+        return { custodia: await view(tx, out.deal.id, user.id), balances: await balances(tx, user.id) };
+      });
+    },
+
+    /**
+     * Either party of a pending custody opens a dispute (issue 19 part 2): the custody waits in
+     * en_disputa for an admin (its expiry timer cancelled). Someone outside the custody gets 404;
+     * the photos are checked and re-encoded before the transaction.
+     */
+    async openDispute(
+      user: AuthUser,
+      id: string,
+      data: OpenDisputeData,
+      uow: UnitOfWork<CustodyResult> = plain,
+    ): Promise<CustodyResult> {
+      const c = await findCustody(db, id);
+      if (!c || (c.oferenteId !== user.id && c.receptorId !== user.id)) throw notFound(DEALS_MSG.custodyNotFound);
+      // Cheap refusals before any image work; the engine checks again under the locks.
+      if (c.estado === "en_disputa") throw conflict(DISPUTE_MSG.enDisputa);
+      if (c.estado !== "pendiente") throw conflict(DISPUTE_MSG.soloPendiente);
+      const input: OpenDisputeStep = {
+        disputeId: uuidv7(clock.now().getTime()),
+        motivo: data.motivo,
+        descripcion: data.descripcion,
+        imagenes: await prepareEvidence(data.imagenes),
+      };
+      return uow(async (tx) => {
+        const out = await engine.apply<CustodyRow>(tx, {
+          dealId: id,
+          transition: "disputar",
+          actor: { user },
+          input,
+          process: CUSTODY_PROCESS.name,
+          messages: { notFound: DEALS_MSG.custodyNotFound },
+        });
+        // Opened a moment ago by the same party (a second request without its key): one dispute.
+        if (!out.applied) throw conflict(DISPUTE_MSG.enDisputa);
         return { custodia: await view(tx, out.deal.id, user.id), balances: await balances(tx, user.id) };
       });
     },

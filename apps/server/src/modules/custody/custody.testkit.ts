@@ -98,7 +98,7 @@ export function kit(t: () => TestContext) {
     const r = await checkInvariants(t().database.db);
     const escrow = await t().database.db.execute(sql`select
       (select balance from accounts where user_id is null and kind = 'custodia')::bigint as account,
-      (select coalesce(sum(pago_creditos), 0) from custodias where estado = 'pendiente')::bigint as pending`);
+      (select coalesce(sum(pago_creditos), 0) from custodias where estado in ('pendiente', 'en_disputa'))::bigint as pending`);
     const e = (escrow as unknown as { rows: { account: number; pending: number }[] }).rows[0];
     return { ...r, escrowMatches: Number(e?.account) === Number(e?.pending), escrow: e };
   }

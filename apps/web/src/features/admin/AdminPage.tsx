@@ -3,6 +3,7 @@ import { ClipboardList, IdCard, Package, ShieldCheck, ShoppingCart, Wallet } fro
 import { RequireAdmin } from "../../components/require-admin.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { DisputesTabContent, DisputesTabTrigger } from "./DisputesSection.tsx";
 import { LogSection } from "./LogSection.tsx";
 import { ModerationContent, ModerationTrigger } from "./ModerationSection.tsx";
 import { ProductsSection } from "./ProductsSection.tsx";
@@ -43,6 +44,7 @@ export function AdminPage() {
               <IdCard aria-hidden="true" className="size-4" />
               Identidad
             </TabsTrigger>
+            <DisputesTabTrigger />
             <ModerationTrigger />
             <TabsTrigger value="registro">
               <ClipboardList aria-hidden="true" className="size-4" />
@@ -64,6 +66,7 @@ export function AdminPage() {
           <TabsContent value="identidad">
             <VerificationsSection />
           </TabsContent>
+          <DisputesTabContent />
           <ModerationContent />
           <TabsContent value="registro">
             <LogSection />

@@ -236,7 +236,7 @@ function VerificationCard({ v }: { v: AdminIdentity }) {
  * An admin-only image of the API: fetched with the session (it is never under a public URL) and shown
  * as a blob: URL, freed when the card goes away. A click opens it full size in a new tab.
  */
-function PrivateImage({ url, alt }: { url: string; alt: string }) {
+export function PrivateImage({ url, alt }: { url: string; alt: string }) {
   const [state, setState] = useState<{ src: string | null; failed: boolean }>({ src: null, failed: false });
   useEffect(() => {
     const controller = new AbortController();

@@ -13,6 +13,7 @@ import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
 import { type CustodyView, useCancelCustody, useMyCustodies } from "./api.ts";
+import { CustodyDisputeLine } from "./DisputeDialog.tsx";
 import { STATE_META, TYPE_LABELS } from "./labels.ts";
 
 /** Mis Custodias: every custody I give or receive, with its state, amount, code and cancel. */
@@ -161,6 +162,7 @@ function CustodyCard({ custody }: { custody: CustodyView }) {
           Cuando recibas el activo, escribe arriba el código que te dé {custody.oferente.name || "quien lo entrega"}.
         </p>
       ) : null}
+      <CustodyDisputeLine custody={custody} />
     </Card>
   );
 }

@@ -8,6 +8,7 @@ export const TYPE_LABELS: Record<string, string> = {
 };
 export const STATE_META: Record<string, { label: string; tone: BadgeTone }> = {
   pendiente: { label: "Pendiente", tone: "warning" },
+  en_disputa: { label: "En disputa", tone: "danger" },
   confirmada: { label: "Confirmada", tone: "brand" },
   cancelada: { label: "Cancelada", tone: "neutral" },
 };
