@@ -36,6 +36,7 @@ import {
 import { createPushService, pushRoutes } from "./modules/push/index.ts";
 import { createRentalsService, rentalsRoutes } from "./modules/rentals/index.ts";
 import { reputationRoutes } from "./modules/reputation/index.ts";
+import { createReviewsService, reviewsRoutes } from "./modules/reviews/index.ts";
 import { createSalesService, salesRoutes } from "./modules/sales/index.ts";
 import { createUsersService, findAuthUser, findUserById, usersRoutes } from "./modules/users/index.ts";
 import { createVerificationService, verificationRoutes } from "./modules/verification/index.ts";
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const rentals = createRentalsService(deps, deals);
   const marketplace = createMarketplaceService(deps, deals);
   const withdrawals = createWithdrawalsService(deps, deals);
+  const reviews = createReviewsService(deps, deals); // after every kind of deal it may review
   const admin = createAdminService(deps, marketplace, withdrawals);
   const chat = createChatService(deps, {
     asset: async (id, callerId) => {
@@ -196,6 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(disputesRoutes(custody, disputes, authenticate, opts.db));
       await api.register(loansRoutes(loans, authenticate, opts.db));
       await api.register(reputationRoutes(opts.db));
+      await api.register(reviewsRoutes(reviews, authenticate, optionalAuth, opts.db));
       await api.register(donationsRoutes(donations, authenticate, opts.db));
       await api.register(rentalsRoutes(rentals, authenticate, optionalAuth, opts.db));
       await api.register(analyticsRoutes(opts.db));

@@ -47,6 +47,8 @@ const ROUTES: { path: string; name: string }[] = [
   { path: "/status", name: "status" },
   { path: "/verificacion", name: "verificación de identidad" },
   { path: "/favoritos", name: "favoritos" },
+  { path: "/usuarios/{owner}", name: "perfil público" },
+  { path: "/calificaciones", name: "calificaciones" },
 ];
 
 const require = createRequire(import.meta.url);
@@ -104,18 +106,20 @@ async function settle(page: Page): Promise<void> {
 
 let browser: Browser;
 let assetId = "";
+let ownerId = "";
 beforeAll(async () => {
   browser = await launchBrowser();
   const { page } = await openPage(browser);
   await signUpViaApi(page, newUser("a11y-owner"));
   assetId = (await createGoodViaApi(page, { title: "Bicicleta de ruta" })).id;
+  ownerId = await page.evaluate(() => (JSON.parse(localStorage.getItem("user") ?? "{}") as { _id?: string })._id ?? "");
   await page.context().close();
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-const resolve = (path: string) => path.replace("{asset}", assetId);
+const resolve = (path: string) => path.replace("{asset}", assetId).replace("{owner}", ownerId);
 
 describe.each([
   ["escritorio", DESKTOP],

@@ -26,6 +26,7 @@ export * from "./notifications/index.ts";
 export * from "./profile/index.ts";
 export * from "./push/index.ts";
 export * from "./reputation/index.ts";
+export * from "./reviews/index.ts";
 export * from "./verification/index.ts";
 export * from "./wallet/index.ts";
 export * from "./withdrawals/index.ts";

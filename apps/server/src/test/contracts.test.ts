@@ -24,7 +24,9 @@ import {
   movimientosResponseSchema,
   notificationsResponseSchema,
   operationFinishedResponseSchema,
+  pendingReviewsResponseSchema,
   profileResponseSchema,
+  publicProfileResponseSchema,
   reportClosedResponseSchema,
   reportCreatedResponseSchema,
   saldoResponseSchema,
@@ -33,6 +35,7 @@ import {
   unreadCountResponseSchema,
   userLookupResponseSchema,
   userModerationResponseSchema,
+  userReviewsResponseSchema,
   valuationMigratedResponseSchema,
   walletBalanceResponseSchema,
   walletMiniResponseSchema,
@@ -179,6 +182,17 @@ describe("every route's answer matches its documented contract", () => {
     );
     expectContract(economicReportResponseSchema, await get("/api/economia/reporte", false));
     expectContract(economyStateResponseSchema, await get("/api/economia/estado", false));
+  });
+
+  it("reviews and the public profile (issue 19; with reviews: modules/reviews/reviews.test.ts)", async () => {
+    expectContract(pendingReviewsResponseSchema, await get("/api/resenas/pendientes"));
+    expectContract(userReviewsResponseSchema, await get(`/api/resenas/usuario/${u.id}?limit=5`, false));
+    expectContract(publicProfileResponseSchema, await get(`/api/usuarios/${u.id}/perfil`, false));
+    const unknown = await send("POST", "/api/resenas", {
+      operacionId: "01890000-0000-7000-8000-000000000000",
+      puntuacion: 5,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it("custody disputes: a party opens one, the admin's desk lists and resolves it (issue 19)", async () => {

@@ -23,6 +23,7 @@ export const SIGNED_IN_NAV: NavSection[] = [
       { to: "/mi-actividad", label: "Mi Actividad" },
       { to: "/movimientos", label: "Movimientos" },
       { to: "/mensajes", label: "Mensajes" },
+      { to: "/calificaciones", label: "Calificaciones" },
       { to: "/perfil", label: "Perfil" },
     ],
   },

@@ -77,6 +77,12 @@ const ResetPasswordPage = lazy(() =>
 const VerificationPage = lazy(() =>
   import("../features/verification/VerificationPage.tsx").then((m) => ({ default: m.VerificationPage })),
 );
+const PublicProfilePage = lazy(() =>
+  import("../features/reviews/index.ts").then((m) => ({ default: m.PublicProfilePage })),
+);
+const PendingReviewsPage = lazy(() =>
+  import("../features/reviews/index.ts").then((m) => ({ default: m.PendingReviewsPage })),
+);
 const ActionsDemoPage = lazy(() =>
   import("../features/actions-demo/ActionsDemoPage.tsx").then((m) => ({ default: m.ActionsDemoPage })),
 );
@@ -125,6 +131,8 @@ export function AppRoutes() {
         <Route path="terminos" element={<TermsPage />} />
         <Route path="privacidad" element={<PrivacyPage />} />
         <Route path="verificacion" element={<VerificationPage />} />
+        <Route path="usuarios/:id" element={<PublicProfilePage />} />
+        <Route path="calificaciones" element={<PendingReviewsPage />} />
         {/* Areas still to come (/intercambiar, /vender, …) land here for now. */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

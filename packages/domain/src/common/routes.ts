@@ -40,6 +40,8 @@ export const WEB_ROUTES = [
   "restablecer-contrasena",
   "favoritos",
   "verificacion",
+  "usuarios/:id",
+  "calificaciones",
 ] as const;
 
 const segments = (path: string) => path.split("/").filter((s) => s !== "");

@@ -17,6 +17,7 @@ const AREA_LINKS: ReadonlyArray<readonly [prefix: string, path: string]> = [
   ["chat", "/mensajes"],
   ["favorito", "/favoritos"],
   ["identidad", "/verificacion"],
+  ["resena", "/calificaciones"],
 ];
 
 export function notificationLink(n: {

@@ -22,6 +22,7 @@ export * from "./moderation.ts";
 export * from "./notifications.ts";
 export * from "./push.ts";
 export * from "./rentals.ts";
+export * from "./reviews.ts";
 export * from "./security.ts";
 export * from "./users.ts";
 export * from "./verification.ts";

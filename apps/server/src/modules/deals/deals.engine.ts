@@ -48,7 +48,9 @@ import { effectLibrary } from "./effects/index.ts";
  * its effects and writes history but leaves the state's timers as they are.
  * A transition into a final state stores the outcome its table declares
  * (ADR 024). Every table is checked against its handlers when it is
- * registered (at boot): a mismatch stops the server.
+ * registered (at boot): a mismatch stops the server. Listeners of finished
+ * deals (`onFinished`) run in the closing step's transaction (the reviews
+ * area opens a review round after a completed deal).
  */
 
 /** Who acts: a signed-in user (roles from the deal's parties) or the system (timers). */
@@ -135,11 +137,28 @@ export interface StartDetachedInput<D> {
   process: string;
   transition: string;
   parties: Record<string, string>;
-  actor: { user: AuthUser };
+  /** A person, or the system (a deal opened by another deal's end, e.g. a review round). */
+  actor: { user: AuthUser } | { system: true };
   input?: unknown;
   build(tx: Tx, deal: { id: string; now: Date }): Promise<D>;
   save(tx: Tx, deal: DealRow, built: D): Promise<D>;
   id?: string;
+  /**
+   * The deal this one follows from (a review round: the deal reviewed). Like a sub-process, a deal
+   * with a parent is part of it: reputation and analytics do not count it again.
+   */
+  parentId?: string;
+}
+
+/**
+ * What a listener of finished deals gets ({@link DealsEngine.onFinished}): the deal as just closed
+ * (state, `outcome`, `outcomeRole`, `outcomeProof`, `closedAt`), its table, in the step's transaction.
+ */
+export interface FinishedDeal {
+  tx: Tx;
+  now: Date;
+  process: ProcessSpec;
+  deal: DealRow;
 }
 
 export interface ApplyInput {
@@ -166,6 +185,8 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
   const processes = new Map<string, { spec: ProcessSpec; handlers: AnyHandlers }>();
   /** Observers of applied transitions (the /metrics counter, plugins/metrics.ts). */
   const transitionObservers: ((process: string, transition: string) => void)[] = [];
+  /** Listeners of deals reaching a final state (the reviews area opens a review round). */
+  const finishedListeners: ((f: FinishedDeal) => Promise<void>)[] = [];
 
   function registered(name: string) {
     const p = processes.get(name);
@@ -264,6 +285,9 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       }
     }
     await handlers.onState?.(ctx);
+    if (closing)
+      for (const listen of finishedListeners)
+        await listen({ tx: ctx.tx, now: ctx.now, process: ctx.process, deal: ctx.deal });
   }
 
   function timerBaseOf<D>(ctx: TransitionContext<D>, handlers: ProcessHandlers<D>, timer: TimerSpec): Date {
@@ -277,7 +301,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     s: {
       process: string;
       transition: string;
-      actor: { user: AuthUser };
+      actor: Actor;
       input?: unknown;
       id?: string;
       parentId?: string;
@@ -288,9 +312,13 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
   ): Promise<TransitionOutcome<D>> {
     const { spec, handlers } = registered(s.process) as { spec: ProcessSpec; handlers: ProcessHandlers<D> };
     const now = clock.now();
-    const roles = Object.entries(parties)
-      .filter(([, id]) => id === s.actor.user.id)
-      .map(([r]) => r);
+    const actorUserId = "system" in s.actor ? null : s.actor.user.id;
+    const roles =
+      actorUserId === null
+        ? [SYSTEM_ROLE]
+        : Object.entries(parties)
+            .filter(([, id]) => id === actorUserId)
+            .map(([r]) => r);
     const check = checkTransition(spec, { state: null, transition: s.transition, roles });
     if (!check.ok) throw forbidden(check.message);
     const role = roles.find((r) => check.transition.actors.includes(r)) ?? roles[0] ?? "";
@@ -323,7 +351,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       from: null,
       to: check.transition.to,
       role,
-      actorUserId: s.actor.user.id,
+      actorUserId,
       input: s.input,
       result: {},
     };
@@ -382,6 +410,16 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     /** Calls `fn` for every transition applied (its deal state recorded), e.g. to count them. */
     onTransition(fn: (process: string, transition: string) => void) {
       transitionObservers.push(fn);
+    },
+
+    /**
+     * Calls `fn` when a deal reaches a final state (its outcome recorded), inside that step's
+     * transaction, after the state, history, timers and `onState`: what `fn` writes commits or rolls
+     * back with the deal's end, and a failure in `fn` fails the step. Listeners read the outcome,
+     * never process names (e.g. the reviews area opens a round after a completed deal).
+     */
+    onFinished(fn: (f: FinishedDeal) => Promise<void>) {
+      finishedListeners.push(fn);
     },
 
     /** Creates a deal by its initial transition, in the caller's transaction. */

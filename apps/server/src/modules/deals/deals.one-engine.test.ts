@@ -13,6 +13,7 @@ import {
   LOCAL_EXCHANGE_PROCESS,
   PURCHASE_PROCESS,
   RENTAL_PROCESS,
+  REVIEW_PROCESS,
   WITHDRAWAL_PROCESS,
 } from "@valoriza/domain";
 import { sql } from "drizzle-orm";
@@ -31,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("every table validated against its real handlers at boot", () => {
-  it("the app registers all nine tables (eight kinds of deal, exchanges with two timers)", () => {
+  it("the app registers all ten tables (eight kinds of deal, exchanges with two timers, review rounds)", () => {
     expect(t.app.deals.processNames().sort()).toEqual(
       [
         CUSTODY_PROCESS,
@@ -43,6 +44,7 @@ describe("every table validated against its real handlers at boot", () => {
         LOCAL_EXCHANGE_PROCESS,
         PURCHASE_PROCESS,
         WITHDRAWAL_PROCESS,
+        REVIEW_PROCESS,
       ]
         .map((p) => p.name)
         .sort(),

@@ -92,8 +92,9 @@ it("outcomes of closed deals, collateral parents and active loans' reminders com
   expect((await k.req("POST", lender, `/api/loans/confirm-return/${loan2._id}`)).statusCode).toBe(200);
 
   const snapshot = () =>
+    // The review rounds the completed deals opened (issue 19, after this migration) are not its business.
     rows<Record<string, unknown>>(sql`select id, process, state, outcome, outcome_role, outcome_proof, parent_id
-      from deals order by id`);
+      from deals where process <> 'resena' order by id`);
   const timers = () =>
     rows<Record<string, unknown>>(sql`select deal_id, name, transition, state, due_at from deal_timers
       where status = 'pendiente' and name in ('recordatorio', 'aviso_vencimiento') order by deal_id, name`);

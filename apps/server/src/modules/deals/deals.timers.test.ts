@@ -71,7 +71,11 @@ describe("the custody expiry timer", () => {
     for (const x of [a, b]) {
       expect((await listTimers(t.database.db, x.custody._id)).map((tm) => tm.status)).toEqual(["cancelado"]);
     }
-    expect(await fire(new Date(t.clock.now().getTime() + 3 * CUSTODY_EXPIRY_MS))).toBe(0);
+    // Only the review round the confirmed sale opened (issue 19) fires: its reminder and its publication.
+    expect(await fire(new Date(t.clock.now().getTime() + 3 * CUSTODY_EXPIRY_MS))).toBe(2);
+    for (const x of [a, b]) {
+      expect((await listTimers(t.database.db, x.custody._id)).map((tm) => tm.status)).toEqual(["cancelado"]);
+    }
     expect(await k.balance(a.seller)).toEqual({ disponibles: 2 * PRICE, bloqueados: 0 });
     expect(await k.balance(b.buyer)).toEqual({ disponibles: 3000, bloqueados: 0 });
   });

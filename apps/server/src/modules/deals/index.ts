@@ -8,6 +8,7 @@ export {
   createDealsEngine,
   type DealsEngine,
   type Effect,
+  type FinishedDeal,
   type Guard,
   type ProcessHandlers,
   startTimerRunner,
@@ -17,6 +18,7 @@ export {
 } from "./deals.engine.ts";
 export {
   type DealRow,
+  findDeal,
   findOpenDealForAsset,
   listHistory,
   listOpenDealsForAsset,
@@ -30,14 +32,20 @@ import type { Executor } from "../../db/client.ts";
 import { deals as dealsTable } from "../../db/schema/index.ts";
 import type { DealRow as Deal } from "./deals.repository.ts";
 
-/** The deals in which `userId` takes part (any role), newest first; `openOnly`: those still running. */
+/**
+ * The deals in which `userId` takes part (any role), newest first; `openOnly`: those still running,
+ * but not those that follow another deal (`parent_id`: a loan's collateral ends with its loan; a
+ * review round is no deal in progress).
+ */
 export async function listDealsOfUser(
   exec: Executor,
   userId: string,
   opts: { openOnly?: boolean; limit?: number } = {},
 ): Promise<Deal[]> {
   const party = sql`exists (select 1 from jsonb_each_text(${dealsTable.parties}) p where p.value = ${userId})`;
-  const where = opts.openOnly ? sql`${party} and ${dealsTable.closedAt} is null` : party;
+  const where = opts.openOnly
+    ? sql`${party} and ${dealsTable.closedAt} is null and ${dealsTable.parentId} is null`
+    : party;
   return exec
     .select()
     .from(dealsTable)

@@ -4,7 +4,9 @@ import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { BlockPersonButton } from "../../components/block-person-button.tsx";
 import { FavoriteButton } from "../../components/favorite-button.tsx";
+import { PersonLink } from "../../components/person-link.tsx";
 import { ReportButton } from "../../components/report-button.tsx";
+import { ReviewSummary } from "../../components/review-summary.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ASSET_TYPE_META, AssetStatusBadge } from "../../components/ui/asset-card.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -322,12 +324,13 @@ function OwnerCard({ owner, isOwner }: { owner: NonNullable<Asset["owner"]>; isO
         <div className="min-w-0">
           <p className="text-xs font-medium text-slate-500">Publicado por</p>
           <p className="font-semibold break-words text-slate-900" data-testid="owner-name">
-            {fullName}
+            <PersonLink id={owner.id} name={fullName} />
           </p>
           {place ? <p className="text-sm text-slate-500">{place}</p> : null}
         </div>
       </div>
       <div className="mt-4 border-t border-slate-100 pt-3">
+        <ReviewSummary key={`r-${owner.id}`} userId={owner.id} className="mb-2" />
         <OwnerReputation key={owner.id} userId={owner.id} />
       </div>
       {/* Issue 19 part 4: signed in, a visitor can block the owner (nothing for the owner or signed out). */}

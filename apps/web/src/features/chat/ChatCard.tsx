@@ -2,6 +2,7 @@ import { BLOCKS_MSG, CHAT_MESSAGE_MAX, CHAT_MSG } from "@valoriza/domain";
 import { MessageCircle, SendHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { BlockPersonButton } from "../../components/block-person-button.tsx";
+import { PersonLink } from "../../components/person-link.tsx";
 import { ReportButton } from "../../components/report-button.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -140,7 +141,13 @@ export function ChatCard({
           </span>
           <div className="min-w-0 flex-1">
             <h2 id={titleId} className="truncate font-semibold text-slate-900">
-              {other?.name ? `Chat con ${other.name}` : "Chat"}
+              {other?.name ? (
+                <>
+                  Chat con <PersonLink id={other.id} name={other.name} />
+                </>
+              ) : (
+                "Chat"
+              )}
             </h2>
             {showAsset && chat?.activoTitulo ? (
               <p className="truncate text-xs text-slate-500">{chat.activoTitulo}</p>

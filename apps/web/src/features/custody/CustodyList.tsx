@@ -2,6 +2,7 @@ import { DEALS_MSG, formatCOP } from "@valoriza/domain";
 import { RefreshCw } from "lucide-react";
 import { useRef } from "react";
 import { Link } from "react-router-dom";
+import { PersonLink } from "../../components/person-link.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -111,8 +112,13 @@ function CustodyCard({ custody }: { custody: CustodyView }) {
         </Badge>
       </div>
       <dl className="grid gap-2 text-sm sm:grid-cols-3">
-        <Party label="Entrega" name={custody.oferente.name} mine={iOffer} />
-        <Party label="Recibe" name={custody.receptor.name} mine={custody.miRol === "receptor"} />
+        <Party label="Entrega" id={custody.oferente.id} name={custody.oferente.name} mine={iOffer} />
+        <Party
+          label="Recibe"
+          id={custody.receptor.id}
+          name={custody.receptor.name}
+          mine={custody.miRol === "receptor"}
+        />
         {amount ? (
           <div data-testid="custody-amount">
             <dt className="text-xs text-slate-600">{amount.label}</dt>
@@ -167,12 +173,12 @@ function CustodyCard({ custody }: { custody: CustodyView }) {
   );
 }
 
-function Party({ label, name, mine }: { label: string; name: string; mine: boolean }) {
+function Party({ label, id, name, mine }: { label: string; id: string; name: string; mine: boolean }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-600">{label}</dt>
       <dd className="flex flex-wrap items-center gap-1.5 font-medium break-words text-slate-900">
-        {name || "Usuario de Valoriza"}
+        <PersonLink id={id} name={name} />
         {mine ? (
           <Badge tone="info" data-testid="my-role">
             Tú

@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { DealScreenHeader } from "../../components/deal-screen-header.tsx";
 import { ListSkeleton, ListStates } from "../../components/list-states.tsx";
+import { PersonLink } from "../../components/person-link.tsx";
 import { type Person, PersonByEmailPicker } from "../../components/person-picker.tsx";
 import { RequireSession } from "../../components/require-session.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -274,7 +275,9 @@ function DonationCard({ donation, gift, me }: { donation: DonationView; gift: bo
       {gift ? (
         <>
           <p className="text-sm text-slate-700">{donation.message}</p>
-          <p className="text-sm font-medium text-slate-800">Para: {donation.recipient?.name ?? ""}</p>
+          <p className="text-sm font-medium text-slate-800">
+            Para: <PersonLink id={donation.recipient?.id} name={donation.recipient?.name} />
+          </p>
         </>
       ) : (
         <>

@@ -2,6 +2,7 @@ import { DEFAULT_LOCATION, EXCHANGE_MSG, MOBILITY_MAX_KM, type Mobility, type Ne
 import { LocateFixed, MapPin, Search } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router-dom";
+import { PersonLink } from "../../components/person-link.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -185,7 +186,12 @@ function LocalSearch() {
                     </Link>
                     <p className="text-sm text-slate-600">
                       {a.distanceKm.toLocaleString("es-CO")} km · {a.category}
-                      {typeof a.userId === "object" && a.userId.name ? ` · ${a.userId.name}` : ""}
+                      {typeof a.userId === "object" && a.userId.name ? (
+                        <>
+                          {" · "}
+                          <PersonLink id={a.userId._id} name={a.userId.name} />
+                        </>
+                      ) : null}
                     </p>
                   </div>
                   <div className="flex items-center gap-2">

@@ -1,6 +1,7 @@
 import { EXCHANGE_MSG, type OpenOffer } from "@valoriza/domain";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
+import { PersonLink } from "../../components/person-link.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -209,7 +210,7 @@ function OffersList() {
           <Badge tone="brand">abierta</Badge>
         </div>
         <p className="text-sm text-slate-600">
-          {own ? "Tu oferta" : o.userId.name} · busca {o.categoriaDeseada}
+          {own ? "Tu oferta" : <PersonLink id={o.userId._id} name={o.userId.name} />} · busca {o.categoriaDeseada}
           {o.subcategoriaDeseada ? ` / ${o.subcategoriaDeseada}` : ""} · {fmt(o.rangoValorDeseadoCOP.min)}–
           {fmt(o.rangoValorDeseadoCOP.max)} COP · {o.tipoIntercambio}
         </p>

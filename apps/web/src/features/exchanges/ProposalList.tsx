@@ -1,6 +1,7 @@
 import { EXCHANGE_MSG, type ExchangeProposal } from "@valoriza/domain";
 import { ArrowLeftRight, Check, Clock, X } from "lucide-react";
 import { Link } from "react-router-dom";
+import { PersonLink } from "../../components/person-link.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -107,8 +108,11 @@ function ProposalCard({
     <Card className={`flex flex-col gap-3 p-4 ${highlighted ? "ring-2 ring-emerald-500" : ""}`} data-testid="proposal">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
-          {side === "received" ? "De" : "Para"} <strong className="text-slate-900">{other.name || "Usuario"}</strong> ·{" "}
-          <span title={formatDate(p.createdAt)}>{age(p.createdAt)}</span>
+          {side === "received" ? "De" : "Para"}{" "}
+          <strong className="text-slate-900">
+            <PersonLink id={other._id} name={other.name} />
+          </strong>{" "}
+          · <span title={formatDate(p.createdAt)}>{age(p.createdAt)}</span>
           {p.tipo === "local" ? " · local" : ""}
         </p>
         <Badge tone={meta.tone}>{meta.label}</Badge>

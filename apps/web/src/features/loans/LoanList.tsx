@@ -2,6 +2,7 @@ import { GUARANTEE_TYPE_LABELS } from "@valoriza/domain";
 import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { ListSkeleton, ListStates } from "../../components/list-states.tsx";
+import { PersonLink } from "../../components/person-link.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -108,7 +109,9 @@ function LoanCard({ loan, role }: { loan: LoanView; role: "prestatario" | "prest
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-500">{role === "prestatario" ? "Prestamista" : "Prestatario"}</dt>
-        <dd className="font-medium break-words text-slate-800">{counterparty.name || "Usuario de Valoriza"}</dd>
+        <dd className="font-medium break-words text-slate-800">
+          <PersonLink id={counterparty.id} name={counterparty.name} />
+        </dd>
         <dt className="text-slate-500">Plazo</dt>
         <dd className="font-medium text-slate-800">
           {loan.plazoDias} {loan.plazoDias === 1 ? "día" : "días"}

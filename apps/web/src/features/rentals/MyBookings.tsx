@@ -2,6 +2,7 @@ import { creditsLabel, RENTAL_MSG } from "@valoriza/domain";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { EmptyList, ListSkeleton, ListStates } from "../../components/list-states.tsx";
+import { PersonLink } from "../../components/person-link.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -148,7 +149,9 @@ function BookingCard({ booking: b }: { booking: BookingView }) {
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-500">{b.miRol === "arrendatario" ? "Dueño" : "Arrendatario"}</dt>
-        <dd className="font-medium break-words text-slate-800">{counterparty.name || "Usuario de Valoriza"}</dd>
+        <dd className="font-medium break-words text-slate-800">
+          <PersonLink id={counterparty.id} name={counterparty.name} />
+        </dd>
         <dt className="text-slate-500">Fechas</dt>
         <dd className="font-medium text-slate-800">{formatPeriod(b.startDate, b.endDate)}</dd>
         <dt className="text-slate-500">Días</dt>

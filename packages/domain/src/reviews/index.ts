@@ -1,0 +1,2 @@
+export * from "./process.ts";
+export * from "./schemas.ts";
