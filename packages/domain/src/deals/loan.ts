@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema } from "../common/ids.ts";
 import { GUARANTEE_TYPES, LOAN_DEFAULTS } from "../economy/constants.ts";
+import { LOAN_EFFECT_SPECS, LOAN_TEMPLATES } from "./loan.templates.ts";
 import type { ProcessSpec } from "./process.ts";
 
 /**
@@ -83,6 +84,7 @@ export const LOAN_EFFECTS = [
   "ejecutarGarantiaActivo",
   "reservarActivo",
   "bloquearGarantia",
+  "fijarInteres",
   "cobrarInteres",
   "liberarGarantia",
   "pagarInteres",
@@ -91,6 +93,8 @@ export const LOAN_EFFECTS = [
   "liberarActivo",
   "registrarActividad",
   "notificarPartes",
+  "marcarRecordatorio",
+  "marcarAvisoVencido",
   "notificarRecordatorio",
   "notificarAvisoVencido",
 ] as const;
@@ -149,6 +153,7 @@ export const LOAN_PROCESS = {
       effects: [
         "reservarGarantiaActivo",
         "bloquearGarantia",
+        "fijarInteres",
         "cobrarInteres",
         "reservarActivo",
         "registrarActividad",
@@ -180,7 +185,7 @@ export const LOAN_PROCESS = {
       to: "activo",
       actors: ["sistema"],
       guards: [],
-      effects: ["notificarRecordatorio"],
+      effects: ["marcarRecordatorio", "notificarRecordatorio"],
     },
     avisarVencimiento: {
       label: "Aviso: pasó la fecha de devolución",
@@ -188,7 +193,7 @@ export const LOAN_PROCESS = {
       to: "activo",
       actors: ["sistema"],
       guards: [],
-      effects: ["notificarAvisoVencido"],
+      effects: ["marcarAvisoVencido", "notificarAvisoVencido"],
     },
     marcarVencido: {
       label: "Marcado como vencido",
@@ -260,6 +265,8 @@ export const LOAN_PROCESS = {
   },
   finishRefusedMessage:
     "Este activo tiene una solicitud de préstamo pendiente: apruébala o recházala en Préstamos antes de finalizar",
+  effects: LOAN_EFFECT_SPECS,
+  templates: LOAN_TEMPLATES,
 } as const satisfies ProcessSpec;
 
 /**
@@ -315,6 +322,7 @@ export const LOAN_COLLATERAL_PROCESS = {
     ejecutada: "Esta garantía ya fue entregada al prestamista",
   },
   finishRefusedMessage: LOAN_MSG.collateralReserved,
+  effects: { liberarActivo: { kind: "asset.release" } },
 } as const satisfies ProcessSpec;
 
 /** Interest in whole credits: a percent of the asset's credits, rounded. */
