@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EXCHANGE_PROCESS, LOCAL_EXCHANGE_PROCESS } from "../exchanges/process.ts";
 import { PURCHASE_PROCESS } from "../marketplace/process.ts";
+import { REVIEW_PROCESS } from "../reviews/process.ts";
 import { WITHDRAWAL_PROCESS } from "../withdrawals/process.ts";
 import type { CustodyFields, DisputeFields } from "./custody.templates.ts";
 import { CUSTODY_PROCESS } from "./custody.ts";
@@ -22,13 +23,15 @@ const TABLES: ProcessSpec[] = [
   LOCAL_EXCHANGE_PROCESS,
   PURCHASE_PROCESS,
   WITHDRAWAL_PROCESS,
+  REVIEW_PROCESS,
 ];
 
 /** Renders every text of a template set with `fields` (a broken template throws or leaks a placeholder). */
 function renderAll(templates: Templates, fields: object): string[] {
   const out: string[] = [];
   for (const t of Object.values(templates)) {
-    out.push(renderText(t.titulo, fields));
+    const titulos = typeof t.titulo === "object" ? Object.values(t.titulo) : [t.titulo];
+    for (const titulo of titulos) if (titulo !== undefined) out.push(renderText(titulo, fields));
     for (const text of Object.values(t.texto)) if (text !== undefined) out.push(renderText(text, fields));
   }
   return out;
@@ -194,6 +197,12 @@ describe("templates (the texts the parties read)", () => {
       abrioOferente: true,
       motivoTexto: "No coincide",
       nota: "Revisado",
+      nombreA: "Ana",
+      nombreB: "Beto",
+      sobre: ' por "Bici"',
+      diasRestantes: 3,
+      puntuacionA: 5,
+      puntuacionB: 4,
     };
     for (const p of TABLES) {
       for (const text of renderAll(p.templates ?? {}, fields)) {

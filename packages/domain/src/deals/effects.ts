@@ -17,7 +17,8 @@ export type Text<V = any> = string | ((v: V) => string);
 /** What the parties read after a transition: a notification and their activity rows. */
 // biome-ignore lint/suspicious/noExplicitAny: as Text.
 export interface MessageTemplate<V = any> {
-  titulo: Text<V>;
+  /** One title for every party, or one per role (e.g. naming the other party). */
+  titulo: Text<V> | Readonly<Partial<Record<string, Text<V>>>>;
   /** What each party reads, by role, in the order they are told (a role not listed is not told). */
   texto: Readonly<Partial<Record<string, Text<V>>>>;
   /** The credits on each party's activity row (+ received, − paid); default 0. */
@@ -27,10 +28,26 @@ export interface MessageTemplate<V = any> {
 // biome-ignore lint/suspicious/noExplicitAny: as Text.
 export type Templates<V = any> = Readonly<Record<string, MessageTemplate<V>>>;
 
+/** A template's title as `role` reads it. */
+export function tituloOf<V>(t: MessageTemplate<V>, role: string): Text<V> {
+  if (typeof t.titulo !== "object") return t.titulo;
+  const x = t.titulo[role];
+  if (x === undefined) throw new Error(`plantilla: sin título para ${role}`);
+  return x;
+}
+
 /** Settings every effect may take. */
 interface Common {
   /** A boolean field of the deal: the effect does nothing when it is false. */
   when?: string;
+}
+
+/** Settings of the message effects (notify, activity). */
+interface Lines {
+  template?: string;
+  to?: readonly string[];
+  /** A boolean field per role: a role whose field is false is skipped (e.g. only who has not reviewed). */
+  whenRole?: Readonly<Record<string, string>>;
 }
 
 /** The ledger reference of escrow and blocked credits; default: the process name and the deal's id. */
@@ -61,16 +78,15 @@ export type EffectSpec =
   | ({ kind: "asset.transfer"; to: string } & Common)
   /**
    * Notifies the parties of a template (default the transition's: '{transition}'), each with its text.
-   * `tipo` (placeholders allowed, or one per role) and `relacionado` (the deal, or its asset for 'activo')
-   * say where the bell leads.
+   * `tipo` (placeholders allowed, or one per role) and `relacionado` (the deal, or its asset for 'activo',
+   * or for 'padre' the parent deal with no type: the bell links by the `tipo`) say where the bell leads.
    */
   | ({
       kind: "notify";
-      template?: string;
-      to?: readonly string[];
       tipo: string | Readonly<Record<string, string>>;
-      relacionado: "transaccion" | "activo" | "propuesta";
-    } & Common)
+      relacionado: "transaccion" | "activo" | "propuesta" | "padre";
+    } & Lines &
+      Common)
   /**
    * Records a movement (and a transaction unless `transaccion` is null) for each party of a template,
    * with its text and value. `cop`/`creditos` name numeric fields (default 0 / the value's size),
@@ -78,8 +94,6 @@ export type EffectSpec =
    */
   | ({
       kind: "activity";
-      template?: string;
-      to?: readonly string[];
       movimiento: string;
       transaccion: string | null;
       cop?: string;
@@ -88,7 +102,8 @@ export type EffectSpec =
       activo?: string;
       /** The transaction's asset per role (e.g. the asset each party received), instead of `activo`. */
       activoTransaccion?: Readonly<Record<string, string>>;
-    } & Common)
+    } & Lines &
+      Common)
   /** Applies `transition` (as the system) to the deal's sub-process of `process` whose id is the field `deal`, if any. */
   | ({ kind: "subprocess"; process: string; transition: string; deal: string } & Common);
 
@@ -163,8 +178,11 @@ export function effectProblems(
       for (const r of templateRoles(spec, t)) {
         role(r);
         if (t.texto[r] === undefined) problems.push(`${where}: la plantilla ${key} no tiene texto para ${r}`);
+        if (typeof t.titulo === "object" && t.titulo[r] === undefined)
+          problems.push(`${where}: la plantilla ${key} no tiene título para ${r}`);
       }
     }
+    for (const r of Object.keys(spec.whenRole ?? {})) role(r);
     if (spec.kind === "notify" && typeof spec.tipo !== "string") for (const r of Object.keys(spec.tipo)) role(r);
     if (spec.kind === "activity") for (const r of Object.keys(spec.activoTransaccion ?? {})) role(r);
   }

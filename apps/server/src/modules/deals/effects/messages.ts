@@ -1,4 +1,4 @@
-import { type MessageTemplate, renderText, templateKey, templateRoles } from "@valoriza/domain";
+import { type MessageTemplate, renderText, templateKey, templateRoles, tituloOf } from "@valoriza/domain";
 import { isMovimientoTipo, isTransaccionTipo, recordMovement, recordTransaction } from "../../activity/index.ts";
 import { notify } from "../../notifications/index.ts";
 import type { TransitionContext } from "../deals.engine.ts";
@@ -16,24 +16,34 @@ function templateOf(ctx: TransitionContext<unknown>, spec: { template?: string }
 /** Each party the template speaks to (vacant roles skipped), with its text and value, in order. */
 function linesOf(r: {
   ctx: TransitionContext<unknown>;
-  spec: { template?: string; to?: readonly string[] };
+  spec: { template?: string; to?: readonly string[]; whenRole?: Readonly<Record<string, string>> };
   fields: Readonly<Record<string, unknown>>;
 }) {
   const t = templateOf(r.ctx, r.spec);
-  const titulo = renderText(t.titulo, r.fields);
-  const out: { userId: string; role: string; texto: string; valor: number }[] = [];
+  const out: { userId: string; role: string; titulo: string; texto: string; valor: number }[] = [];
   for (const role of templateRoles(r.spec, t)) {
     const userId = partyOf(r.ctx, role);
     const texto = t.texto[role];
-    if (!userId || texto === undefined) continue;
-    out.push({ userId, role, texto: renderText(texto, r.fields), valor: t.valor?.[role]?.(r.fields) ?? 0 });
+    const when = r.spec.whenRole?.[role];
+    if (!userId || texto === undefined || (when !== undefined && r.fields[when] !== true)) continue;
+    const titulo = renderText(tituloOf(t, role), r.fields);
+    out.push({ userId, role, titulo, texto: renderText(texto, r.fields), valor: t.valor?.[role]?.(r.fields) ?? 0 });
   }
-  return { titulo, lines: out };
+  return out;
+}
+
+/** Where the bell leads: the asset ('activo'), the parent deal with no type ('padre'), else the deal. */
+function linkOf(ctx: TransitionContext<unknown>, relacionado: EffectRun<"notify">["spec"]["relacionado"]) {
+  if (relacionado === "padre") return { relacionadoId: ctx.deal.parentId ?? null, relacionadoTipo: null };
+  return {
+    relacionadoId: relacionado === "activo" ? (ctx.deal.assetId ?? ctx.deal.id) : ctx.deal.id,
+    relacionadoTipo: relacionado,
+  };
 }
 
 export const messageEffects = {
   async notify(r: EffectRun<"notify">) {
-    const { titulo, lines } = linesOf(r);
+    const lines = linesOf(r);
     const { ctx, spec } = r;
     for (const l of lines) {
       const tipo = typeof spec.tipo === "string" ? spec.tipo : spec.tipo[l.role];
@@ -41,17 +51,15 @@ export const messageEffects = {
       await notify(ctx.tx, {
         userId: l.userId,
         tipo: renderText(tipo, r.fields),
-        titulo,
+        titulo: l.titulo,
         descripcion: l.texto,
-        // 'activo': the bell opens the asset; otherwise the deal (its record has the deal's id).
-        relacionadoId: spec.relacionado === "activo" ? (ctx.deal.assetId ?? ctx.deal.id) : ctx.deal.id,
-        relacionadoTipo: spec.relacionado,
+        ...linkOf(ctx, spec.relacionado),
       });
     }
   },
 
   async activity(r: EffectRun<"activity">) {
-    const { titulo, lines } = linesOf(r);
+    const lines = linesOf(r);
     const { ctx, spec, fields } = r;
     const movimiento = renderText(spec.movimiento, fields);
     if (!isMovimientoTipo(movimiento)) throw new Error(`deals: tipo de movimiento desconocido ${movimiento}`);
@@ -75,7 +83,7 @@ export const messageEffects = {
         assetId: perRole ? stringField(fields, perRole) : assetId,
         amountCOP: spec.cop ? numberField(fields, spec.cop) : 0,
         amountCredits: spec.creditos ? numberField(fields, spec.creditos) : Math.abs(l.valor),
-        description: spec.conTitulo ? `${titulo}: ${l.texto}` : l.texto,
+        description: spec.conTitulo ? `${l.titulo}: ${l.texto}` : l.texto,
       });
     }
   },
