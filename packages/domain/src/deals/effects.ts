@@ -74,6 +74,11 @@ export type EffectSpec =
   | ({ kind: "asset.release"; unlessOtherDeals?: boolean } & Common)
   /** Releases the credits the asset still blocks to its owner (creditosLiberados), counts a use, estadoCredito liberado. */
   | ({ kind: "asset.releaseHold"; description: Text } & Common)
+  /**
+   * Destroys the credits the asset still blocks (issued to its owner, never released: e.g. a collateral
+   * handed to the lender), estadoCredito liberado; `result` names the figure handed back.
+   */
+  | ({ kind: "asset.destroyHold"; description: Text; result?: string } & Common)
   /** The asset changes owner to the party `to`, unlisted (privado) until they publish it. */
   | ({ kind: "asset.transfer"; to: string } & Common)
   /**
@@ -119,6 +124,7 @@ export const EFFECT_KINDS = [
   "asset.reserve",
   "asset.release",
   "asset.releaseHold",
+  "asset.destroyHold",
   "asset.transfer",
   "notify",
   "activity",

@@ -100,7 +100,13 @@ export const LOAN_EFFECTS = [
 ] as const;
 export const LOAN_GUARDS = ["activoPrestable", "activoEnOperacion", "plazoVencido"] as const;
 export const LOAN_COLLATERAL_GUARDS = ["garantiaDisponible"] as const;
-export const LOAN_COLLATERAL_EFFECTS = ["reservarActivo", "liberarActivo", "entregarActivo"] as const;
+export const LOAN_COLLATERAL_EFFECTS = [
+  "reservarActivo",
+  "fijarValorGarantia", // the guarantee's value: the collateral's credits
+  "liberarActivo",
+  "destruirCreditosBloqueados", // its blocked credits (issued to the borrower) are destroyed (ADR 014)
+  "entregarActivo",
+] as const;
 
 export const LOAN_PROCESS = {
   name: "prestamo",
@@ -295,7 +301,7 @@ export const LOAN_COLLATERAL_PROCESS = {
       to: "reservada",
       actors: ["prestamista"],
       guards: ["garantiaDisponible"],
-      effects: ["reservarActivo"],
+      effects: ["reservarActivo", "fijarValorGarantia"],
     },
     liberar: {
       label: "Liberado: préstamo devuelto",
@@ -312,7 +318,9 @@ export const LOAN_COLLATERAL_PROCESS = {
       to: "ejecutada",
       actors: ["sistema"],
       guards: [],
-      effects: ["entregarActivo"],
+      // The collateral becomes the lender's, unlisted and out of the deal, as a donation does; its
+      // blocked credits can never be released to the defaulting borrower later.
+      effects: ["destruirCreditosBloqueados", "entregarActivo", "liberarActivo"],
       outcome: { resultado: "incumplido", por: "prestatario" },
     },
   },
@@ -322,7 +330,16 @@ export const LOAN_COLLATERAL_PROCESS = {
     ejecutada: "Esta garantía ya fue entregada al prestamista",
   },
   finishRefusedMessage: LOAN_MSG.collateralReserved,
-  effects: { liberarActivo: { kind: "asset.release" } },
+  effects: {
+    reservarActivo: { kind: "asset.reserve" },
+    liberarActivo: { kind: "asset.release" },
+    destruirCreditosBloqueados: {
+      kind: "asset.destroyHold",
+      description: 'Garantía ejecutada: "{titulo}" pasó al prestamista (préstamo vencido)',
+      result: "garantiaCreditosDestruidos",
+    },
+    entregarActivo: { kind: "asset.transfer", to: "prestamista" },
+  },
 } as const satisfies ProcessSpec;
 
 /** Interest in whole credits: a percent of the asset's credits, rounded. */

@@ -6,13 +6,11 @@ import {
   type LoanFields,
   loanDueDate,
   loanInterestCredits,
-  nextAssetStatus,
 } from "@valoriza/domain";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { authUserSchema } from "../../lib/auth.ts";
 import { badRequest, conflict, insufficientFunds } from "../../lib/errors.ts";
-import { updateAsset } from "../assets/index.ts";
 import {
   type DealsEngine,
   dealAsset,
@@ -21,7 +19,7 @@ import {
   type ProcessHandlers,
   recordOf,
 } from "../deals/index.ts";
-import { destroyHold, getUserBalances } from "../ledger/index.ts";
+import { getUserBalances } from "../ledger/index.ts";
 import {
   findAssetRow,
   findLoanByCollateralDeal,
@@ -198,38 +196,15 @@ export const collateralHandlers: ProcessHandlers<LoanData> = {
     },
   },
 
+  /** The collateral's title, for the ledger's description when it is handed to the lender. */
+  fields: (ctx) => ({ titulo: ctx.asset?.title ?? "" }),
+
   effects: {
-    async reservarActivo(ctx) {
+    /** The guarantee's value: the collateral's credits. */
+    async fijarValorGarantia(ctx) {
       const c = dealAsset(ctx, LOAN_MSG.collateralTaken);
-      ctx.setAsset(await updateAsset(ctx.tx, c.id, { status: nextAssetStatus(c, "reservar") }));
-      // The guarantee's value: the collateral's credits.
       await updateLoan(ctx.tx, ctx.data.id, { garantiaValor: c.creditosAsignados });
       ctx.data = { ...ctx.data, garantiaValor: c.creditosAsignados };
-    },
-    /**
-     * The loan is overdue: the collateral becomes the lender's, 'disponible' and unlisted (privado), as
-     * a donation does. Its blocked credits (if its first use never released them) were issued to the
-     * borrower: they are destroyed (borrower bloqueado -> destruccion), so the hold can never be
-     * released to the defaulting borrower later and the lender receives the asset, not credits (ADR 014).
-     */
-    async entregarActivo(ctx) {
-      const c = dealAsset(ctx, LOAN_MSG.collateralTaken);
-      const l = ctx.data;
-      const r = await destroyHold(ctx.tx, {
-        refType: "activo",
-        refId: c.id,
-        actorUserId: ctx.actorUserId,
-        description: `Garantía ejecutada: "${c.title}" pasó al prestamista (préstamo vencido)`,
-      });
-      ctx.result.garantiaCreditosDestruidos = r.amount;
-      ctx.setAsset(
-        await updateAsset(ctx.tx, c.id, {
-          userId: l.prestamistaId,
-          privacy: "privado",
-          status: c.status === "operacion" ? nextAssetStatus(c, "liberar") : c.status,
-          estadoCredito: "liberado",
-        }),
-      );
     },
   },
 };

@@ -1,6 +1,6 @@
 import { nextAssetStatus, renderText } from "@valoriza/domain";
 import { updateAsset } from "../../assets/index.ts";
-import { releaseHold } from "../../ledger/index.ts";
+import { destroyHold, releaseHold } from "../../ledger/index.ts";
 import { listOpenDealsForAsset } from "../deals.repository.ts";
 import { assetOf, type EffectRun, requiredParty } from "./context.ts";
 
@@ -34,6 +34,18 @@ export const assetEffects = {
     ctx.result.creditosLiberados = r.amount;
     if (r.enRevision) ctx.result.creditosEnRevision = r.enRevision;
     ctx.setAsset(await updateAsset(ctx.tx, a.id, { vecesUsado: a.vecesUsado + 1, estadoCredito: "liberado" }));
+  },
+  /** The credits the asset still blocks are destroyed (its owner never gets them), estadoCredito liberado. */
+  async "asset.destroyHold"({ ctx, spec, fields }: EffectRun<"asset.destroyHold">) {
+    const a = assetOf(ctx);
+    const r = await destroyHold(ctx.tx, {
+      refType: "activo",
+      refId: a.id,
+      actorUserId: ctx.actorUserId,
+      description: renderText(spec.description, fields),
+    });
+    if (spec.result) ctx.result[spec.result] = r.amount;
+    ctx.setAsset(await updateAsset(ctx.tx, a.id, { estadoCredito: "liberado" }));
   },
   /** The new owner gets it unlisted (privado: out of the feed, not purchasable) until they publish it (ADR 006). */
   async "asset.transfer"({ ctx, spec }: EffectRun<"asset.transfer">) {
