@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { MSG } from "@valoriza/domain";
 import type { FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { jwtVerify, SignJWT } from "jose";
+import { z } from "zod";
 import type { Clock } from "./clock.ts";
 import { unauthorized } from "./errors.ts";
 
@@ -12,6 +13,14 @@ export interface AuthUser {
   /** The token's `jti` and expiry (seconds): what POST /users/logout revokes. Absent on older tokens. */
   session?: { jti: string; exp: number };
 }
+
+/** An AuthUser handed on inside the server (e.g. a deal transition's input), read back typed. */
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  session: z.object({ jti: z.string(), exp: z.number() }).optional(),
+});
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -1,3 +1,4 @@
+import { CUSTODY_EFFECT_SPECS, CUSTODY_TEMPLATES } from "./custody.templates.ts";
 import type { ProcessSpec } from "./process.ts";
 
 /**
@@ -55,7 +56,7 @@ export const CUSTODY_EFFECTS = [
   "abrirDisputa", // the dispute record and its evidence (issue 19)
   "cerrarDisputa", // the dispute resolved: outcome, note, admin
 ] as const;
-export const CUSTODY_GUARDS = ["activoDisponible", "activoEnOperacion", "codigoCorrecto"] as const;
+export const CUSTODY_GUARDS = ["activoEnVenta", "activoDisponible", "activoEnOperacion", "codigoCorrecto"] as const;
 
 /** The 409 of the code, the cancel and a second dispute while an admin reviews a disputed custody. */
 export const CUSTODY_DISPUTED_MSG = "Esta custodia está en disputa: el equipo de Valoriza la está revisando.";
@@ -79,7 +80,7 @@ export const CUSTODY_PROCESS = {
       from: null,
       to: "pendiente",
       actors: ["receptor"],
-      guards: ["activoDisponible"],
+      guards: ["activoEnVenta"],
       effects: ["cobrarPago", "reservarActivo", "registrarActividad", "notificarPartes"],
     },
     asignar: {
@@ -167,6 +168,8 @@ export const CUSTODY_PROCESS = {
   },
   finishRefusedMessage:
     "Este activo está en una custodia pendiente: se completa cuando quien recibe ingresa el código de confirmación en Custodia",
+  effects: CUSTODY_EFFECT_SPECS,
+  templates: CUSTODY_TEMPLATES,
 } as const satisfies ProcessSpec;
 
 /** The code as shown: CODE_LENGTH digits with leading zeros, from an integer in [0, CODE_SPACE) (a CSPRNG draw). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../common/ids.ts";
+import { DONATION_TEMPLATES } from "./donation.templates.ts";
 import type { ProcessSpec } from "./process.ts";
 
 /**
@@ -124,6 +125,21 @@ export const DONATION_PROCESS = {
   },
   finishRefusedMessage:
     "Este activo está en una donación pendiente: se completa cuando quien la recibe la acepta o reclama",
+  effects: {
+    reservarActivo: { kind: "asset.reserve" },
+    liberarActivo: { kind: "asset.release" },
+    liberarRetencionActivo: { kind: "asset.releaseHold", description: 'Donación entregada: "{titulo}"' },
+    transferirPropiedad: { kind: "asset.transfer", to: "beneficiario" },
+    registrarActividad: {
+      kind: "activity",
+      movimiento: "{movimiento}",
+      transaccion: "{transaccion}",
+      conTitulo: true,
+      activo: "assetId",
+    },
+    notificarPartes: { kind: "notify", tipo: "donacion_{transition}", relacionado: "activo" },
+  },
+  templates: DONATION_TEMPLATES,
 } as const satisfies ProcessSpec;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

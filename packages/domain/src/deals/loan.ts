@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema } from "../common/ids.ts";
 import { GUARANTEE_TYPES, LOAN_DEFAULTS } from "../economy/constants.ts";
+import { LOAN_EFFECT_SPECS, LOAN_TEMPLATES } from "./loan.templates.ts";
 import type { ProcessSpec } from "./process.ts";
 
 /**
@@ -83,6 +84,7 @@ export const LOAN_EFFECTS = [
   "ejecutarGarantiaActivo",
   "reservarActivo",
   "bloquearGarantia",
+  "fijarInteres",
   "cobrarInteres",
   "liberarGarantia",
   "pagarInteres",
@@ -91,12 +93,20 @@ export const LOAN_EFFECTS = [
   "liberarActivo",
   "registrarActividad",
   "notificarPartes",
+  "marcarRecordatorio",
+  "marcarAvisoVencido",
   "notificarRecordatorio",
   "notificarAvisoVencido",
 ] as const;
 export const LOAN_GUARDS = ["activoPrestable", "activoEnOperacion", "plazoVencido"] as const;
 export const LOAN_COLLATERAL_GUARDS = ["garantiaDisponible"] as const;
-export const LOAN_COLLATERAL_EFFECTS = ["reservarActivo", "liberarActivo", "entregarActivo"] as const;
+export const LOAN_COLLATERAL_EFFECTS = [
+  "reservarActivo",
+  "fijarValorGarantia", // the guarantee's value: the collateral's credits
+  "liberarActivo",
+  "destruirCreditosBloqueados", // its blocked credits (issued to the borrower) are destroyed (ADR 014)
+  "entregarActivo",
+] as const;
 
 export const LOAN_PROCESS = {
   name: "prestamo",
@@ -149,6 +159,7 @@ export const LOAN_PROCESS = {
       effects: [
         "reservarGarantiaActivo",
         "bloquearGarantia",
+        "fijarInteres",
         "cobrarInteres",
         "reservarActivo",
         "registrarActividad",
@@ -180,7 +191,7 @@ export const LOAN_PROCESS = {
       to: "activo",
       actors: ["sistema"],
       guards: [],
-      effects: ["notificarRecordatorio"],
+      effects: ["marcarRecordatorio", "notificarRecordatorio"],
     },
     avisarVencimiento: {
       label: "Aviso: pasó la fecha de devolución",
@@ -188,7 +199,7 @@ export const LOAN_PROCESS = {
       to: "activo",
       actors: ["sistema"],
       guards: [],
-      effects: ["notificarAvisoVencido"],
+      effects: ["marcarAvisoVencido", "notificarAvisoVencido"],
     },
     marcarVencido: {
       label: "Marcado como vencido",
@@ -260,6 +271,8 @@ export const LOAN_PROCESS = {
   },
   finishRefusedMessage:
     "Este activo tiene una solicitud de préstamo pendiente: apruébala o recházala en Préstamos antes de finalizar",
+  effects: LOAN_EFFECT_SPECS,
+  templates: LOAN_TEMPLATES,
 } as const satisfies ProcessSpec;
 
 /**
@@ -288,7 +301,7 @@ export const LOAN_COLLATERAL_PROCESS = {
       to: "reservada",
       actors: ["prestamista"],
       guards: ["garantiaDisponible"],
-      effects: ["reservarActivo"],
+      effects: ["reservarActivo", "fijarValorGarantia"],
     },
     liberar: {
       label: "Liberado: préstamo devuelto",
@@ -305,7 +318,9 @@ export const LOAN_COLLATERAL_PROCESS = {
       to: "ejecutada",
       actors: ["sistema"],
       guards: [],
-      effects: ["entregarActivo"],
+      // The collateral becomes the lender's, unlisted and out of the deal, as a donation does; its
+      // blocked credits can never be released to the defaulting borrower later.
+      effects: ["destruirCreditosBloqueados", "entregarActivo", "liberarActivo"],
       outcome: { resultado: "incumplido", por: "prestatario" },
     },
   },
@@ -315,6 +330,16 @@ export const LOAN_COLLATERAL_PROCESS = {
     ejecutada: "Esta garantía ya fue entregada al prestamista",
   },
   finishRefusedMessage: LOAN_MSG.collateralReserved,
+  effects: {
+    reservarActivo: { kind: "asset.reserve" },
+    liberarActivo: { kind: "asset.release" },
+    destruirCreditosBloqueados: {
+      kind: "asset.destroyHold",
+      description: 'Garantía ejecutada: "{titulo}" pasó al prestamista (préstamo vencido)',
+      result: "garantiaCreditosDestruidos",
+    },
+    entregarActivo: { kind: "asset.transfer", to: "prestamista" },
+  },
 } as const satisfies ProcessSpec;
 
 /** Interest in whole credits: a percent of the asset's credits, rounded. */

@@ -181,13 +181,12 @@ describe("one engine (issue 18 item 3)", () => {
     expect(
       validateProcess(PURCHASE_PROCESS, {
         guards: ["sobra"],
-        effects: ["cobrarYDescontarStock", "reembolsar", "reponerStock", "registrarActividad"],
+        // notificarComprador and registrarActividad are library effects the table configures (ADR 026).
+        effects: ["cobrarYDescontarStock", "reembolsar"],
       }),
     ).toEqual([
-      "comprar: efecto sin implementar notificarComprador",
-      "entregar: efecto sin implementar notificarComprador",
-      "cancelar: efecto sin implementar notificarComprador",
-      "expirar: efecto sin implementar notificarComprador",
+      "cancelar: efecto sin implementar reponerStock",
+      "expirar: efecto sin implementar reponerStock",
       "guarda implementada sin usar: sobra",
     ]);
   });

@@ -7,6 +7,8 @@
  * Everything in this file is pure.
  */
 
+import { type EffectSpec, effectProblems, type Templates } from "./effects.ts";
+
 /** Who may trigger a transition: a party by role, the system (timers) or an admin. */
 export type ActorRole = string;
 export const SYSTEM_ROLE = "sistema";
@@ -109,7 +111,10 @@ export interface TransitionSpec {
   actors: readonly ActorRole[];
   /** Names of checks the engine runs under the lock, in order (each may refuse). */
   guards: readonly string[];
-  /** Names of effects the engine runs in the same transaction, in order. */
+  /**
+   * Names of effects the engine runs in the same transaction, in order: a library effect the table
+   * configures under the process's `effects`, or a custom one of the area's handlers.
+   */
   effects: readonly string[];
   /** The asset's owner may trigger it through PUT /operaciones/finalizar/{id}. */
   completesOperation?: boolean;
@@ -141,6 +146,10 @@ export interface ProcessSpec {
    * the parent's deal does, and the parent's waiting states have deadlines.
    */
   drivenBy?: string;
+  /** The library effects the transitions name, with their settings (ADR 026). */
+  effects?: Readonly<Record<string, EffectSpec>>;
+  /** The texts parties read (notifications, activity), keyed by transition unless an effect names another. */
+  templates?: Templates;
 }
 
 export type TransitionCheck =
@@ -259,6 +268,7 @@ export function validateProcess(process: ProcessSpec, implemented?: ImplementedN
   const isRole = (a: string) => a === SYSTEM_ROLE || a === ADMIN_ROLE || process.roles.includes(a);
   const usedGuards = new Set<string>();
   const usedEffects = new Set<string>();
+  const configured = process.effects ?? {};
   for (const [name, t] of Object.entries(process.transitions)) {
     const target = process.states[t.to];
     if (!target) problems.push(`${name}: estado destino desconocido ${t.to}`);
@@ -284,15 +294,20 @@ export function validateProcess(process: ProcessSpec, implemented?: ImplementedN
     if (t.claims !== undefined && (!process.roles.includes(t.claims) || !t.actors.includes(t.claims)))
       problems.push(`${name}: solo puede reclamarse un rol de la operación que tome esta transición`);
     for (const g of t.guards) usedGuards.add(g);
-    for (const e of t.effects) usedEffects.add(e);
+    for (const e of t.effects) {
+      usedEffects.add(e);
+      const spec = configured[e];
+      if (spec) problems.push(...effectProblems(e, name, spec, process.roles, process.templates));
+    }
     if (implemented) {
       for (const g of t.guards)
         if (!implemented.guards.includes(g)) problems.push(`${name}: guarda sin implementar ${g}`);
       for (const e of t.effects) {
-        if (!implemented.effects.includes(e)) problems.push(`${name}: efecto sin implementar ${e}`);
+        if (!configured[e] && !implemented.effects.includes(e)) problems.push(`${name}: efecto sin implementar ${e}`);
       }
     }
   }
+  for (const e of Object.keys(configured)) if (!usedEffects.has(e)) problems.push(`efecto configurado sin usar: ${e}`);
   if (implemented) {
     for (const g of implemented.guards) if (!usedGuards.has(g)) problems.push(`guarda implementada sin usar: ${g}`);
     for (const e of implemented.effects) if (!usedEffects.has(e)) problems.push(`efecto implementado sin usar: ${e}`);

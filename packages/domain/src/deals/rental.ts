@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema } from "../common/ids.ts";
 import type { ProcessSpec } from "./process.ts";
+import { RENTAL_TEMPLATES } from "./rental.templates.ts";
 import { balanceSchema } from "./schemas.ts";
 
 /**
@@ -138,6 +139,40 @@ export const RENTAL_PROCESS = {
     cancelada: "Esta reserva fue cancelada",
   },
   finishRefusedMessage: "Este alquiler aún no ha comenzado: puedes cancelar la reserva desde Alquilar",
+  effects: {
+    cobrarAlquiler: {
+      kind: "ledger.escrowPay",
+      from: "arrendatario",
+      amount: "total",
+      description: 'Pago en custodia por el alquiler de "{titulo}" {periodo}',
+    },
+    pagarAlquiler: {
+      kind: "ledger.escrowRelease",
+      to: "arrendador",
+      amount: "total",
+      result: "pagoCreditos",
+      description: 'Pago del alquiler de "{titulo}" {periodo}',
+    },
+    reembolsarAlquiler: {
+      kind: "ledger.escrowRefund",
+      to: "arrendatario",
+      amount: "total",
+      description: 'Devolución del pago del alquiler de "{titulo}" {periodo}',
+    },
+    reservarActivo: { kind: "asset.reserve" },
+    // Free again only when no other booking of the asset is still running.
+    liberarActivo: { kind: "asset.release", unlessOtherDeals: true },
+    liberarRetencionActivo: { kind: "asset.releaseHold", description: 'Alquiler completado con "{titulo}"' },
+    registrarActividad: {
+      kind: "activity",
+      movimiento: "alquiler",
+      transaccion: "alquiler",
+      conTitulo: true,
+      activo: "assetId",
+    },
+    notificarPartes: { kind: "notify", tipo: "alquiler_{transition}", relacionado: "activo" },
+  },
+  templates: RENTAL_TEMPLATES,
 } as const satisfies ProcessSpec;
 
 // ---------- dates (pure) ----------

@@ -2,3 +2,4 @@ export * from "./geo.ts";
 export * from "./messages.ts";
 export * from "./process.ts";
 export * from "./schemas.ts";
+export * from "./templates.ts";

@@ -1,4 +1,5 @@
 import type { ProcessSpec } from "../deals/process.ts";
+import { EXCHANGE_TEMPLATES } from "./templates.ts";
 
 /**
  * Exchange proposal (intercambio), deals.md "Exchange": the proposer
@@ -32,12 +33,70 @@ export const EXCHANGE_EFFECTS = [
   "pagarCreditosAdicionales", // custodia -> target disponible
   "reembolsarCreditosAdicionales", // custodia -> proposer disponible
   "cerrarOtrasPropuestas", // other pending proposals on either asset -> cerrada
-  "registrarActividad",
+  "registrarPropuesta", // the proposer's movement (credits into escrow)
+  "registrarIntercambio", // both parties' movement and transaction
+  "registrarDevolucion", // the proposer's movement when credits come back
   "notificarOtraParte",
 ] as const;
 export const EXCHANGE_GUARDS = ["activosDisponibles"] as const;
 
-const refundEffects = ["reembolsarCreditosAdicionales", "registrarActividad", "notificarOtraParte"] as const;
+const refundEffects = ["reembolsarCreditosAdicionales", "registrarDevolucion", "notificarOtraParte"] as const;
+
+/** The library effects of the exchange processes (ADR 026); escrow under ('intercambio', deal id) for both. */
+const EXCHANGE_EFFECT_SPECS = {
+  cobrarCreditosAdicionales: {
+    kind: "ledger.escrowPay",
+    from: "proponente",
+    amount: "adicionales",
+    ref: "intercambio",
+    description: 'Créditos adicionales de tu propuesta por "{solicitado}"',
+  },
+  pagarCreditosAdicionales: {
+    kind: "ledger.escrowRelease",
+    to: "destinatario",
+    amount: "adicionales",
+    ref: "intercambio",
+    description: 'Créditos adicionales del intercambio por "{solicitado}"',
+  },
+  reembolsarCreditosAdicionales: {
+    kind: "ledger.escrowRefund",
+    to: "proponente",
+    amount: "adicionales",
+    ref: "intercambio",
+    description: 'Devolución de los créditos adicionales de tu propuesta por "{solicitado}"',
+  },
+  registrarPropuesta: {
+    kind: "activity",
+    template: "actividad.propuesta",
+    movimiento: "intercambio-propuesta",
+    transaccion: null,
+    activo: "requestedAssetId",
+  },
+  registrarIntercambio: {
+    kind: "activity",
+    template: "actividad.intercambio",
+    movimiento: "intercambio",
+    transaccion: "intercambio",
+    creditos: "adicionales",
+    conTitulo: true,
+    // Each party's transaction names the asset they received.
+    activoTransaccion: { proponente: "requestedAssetId", destinatario: "offeredAssetId" },
+  },
+  registrarDevolucion: {
+    kind: "activity",
+    template: "actividad.devolucion",
+    when: "hayAdicionales",
+    movimiento: "intercambio-propuesta",
+    transaccion: null,
+    activo: "requestedAssetId",
+  },
+  // relacionadoTipo 'propuesta': the bell opens /intercambiar on the receiver's tab.
+  notificarOtraParte: {
+    kind: "notify",
+    tipo: { destinatario: "intercambio_recibida", proponente: "intercambio_enviada" },
+    relacionado: "propuesta",
+  },
+} as const;
 
 /**
  * Two processes share the transitions and differ only in the pending timer:
@@ -65,7 +124,7 @@ function exchangeProcess(name: string, expiryMs: number) {
         to: "pendiente",
         actors: ["proponente"],
         guards: ["activosDisponibles"],
-        effects: ["cobrarCreditosAdicionales", "registrarActividad", "notificarOtraParte"],
+        effects: ["cobrarCreditosAdicionales", "registrarPropuesta", "notificarOtraParte"],
       },
       aceptar: {
         label: "Aceptada",
@@ -78,7 +137,7 @@ function exchangeProcess(name: string, expiryMs: number) {
           "cerrarOtrasPropuestas",
           "intercambiarActivos",
           "pagarCreditosAdicionales",
-          "registrarActividad",
+          "registrarIntercambio",
           "notificarOtraParte",
         ],
         // Agreed and executed at once; no handover is confirmed by a receiving side (no proof).
@@ -131,6 +190,8 @@ function exchangeProcess(name: string, expiryMs: number) {
       cerrada: "Esta propuesta se cerró: uno de los activos ya se intercambió",
     },
     finishRefusedMessage: "Las propuestas de intercambio se aceptan o rechazan en Intercambiar",
+    effects: EXCHANGE_EFFECT_SPECS,
+    templates: EXCHANGE_TEMPLATES,
   } as const satisfies ProcessSpec;
 }
 

@@ -1,4 +1,5 @@
 import type { ProcessSpec } from "../deals/process.ts";
+import { PURCHASE_TEMPLATES } from "./templates.ts";
 
 /**
  * A purchase in the official marketplace (deals.md "Official marketplace"):
@@ -85,6 +86,17 @@ export const PURCHASE_PROCESS = {
     pendiente: "Esta compra ya está pendiente",
   },
   finishRefusedMessage: "Las compras del Marketplace las entrega un administrador",
+  effects: {
+    registrarActividad: {
+      kind: "activity",
+      movimiento: "compra",
+      transaccion: "compra",
+      cop: "cop",
+      creditos: "creditos",
+    },
+    notificarComprador: { kind: "notify", tipo: "compra_tienda_{to}", relacionado: "transaccion" },
+  },
+  templates: PURCHASE_TEMPLATES,
 } as const satisfies ProcessSpec;
 
 /** Whether a product can be bought now (the button's rule, calls-validation-errors §5 Marketplace). */

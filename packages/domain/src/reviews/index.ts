@@ -1,2 +1,3 @@
 export * from "./process.ts";
 export * from "./schemas.ts";
+export * from "./templates.ts";

@@ -43,6 +43,9 @@ describe("reviews", () => {
     expect(reviewableEnds()).toEqual(
       [
         "custodia.confirmar",
+        // A dispute the admin settles by paying the seller (issue 19): the asset was handed over, so
+        // both may say how the deal went; a refund (cancelado) opens no round.
+        "custodia.liberar",
         "intercambio.aceptar",
         "intercambio_local.aceptar",
         "prestamo.confirmarDevolucion",

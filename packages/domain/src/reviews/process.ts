@@ -1,4 +1,5 @@
 import type { DealOutcome, ProcessSpec } from "../deals/process.ts";
+import { REVIEW_TEMPLATES } from "./templates.ts";
 
 /**
  * Reviews (issue 19 part 1): after every deal between two people that ended COMPLETED (a sale or a
@@ -25,9 +26,15 @@ export const REVIEW_GUARDS = ["dentroDelPlazo", "sinResenaPrevia", "ambasResenas
 export const REVIEW_EFFECTS = [
   "invitarPartes", // "¿Cómo te fue con …?" to both parties
   "guardarResena", // the review, hidden until published
+  "avisarResena", // the other party learns a review waits for them (not what it says)
   "recordarPendientes", // the reminder to whoever has not reviewed
-  "publicarResenas", // every review of the round becomes public; both parties told
+  "publicarResenas", // every review of the round becomes public
+  "avisarPublicadas", // whoever was reviewed is told
 ] as const;
+
+/** Notices about the deal reviewed (the bell links by the 'resena_' prefix to /calificaciones). */
+const aviso = (tipo: string, whenRole?: Readonly<Record<ReviewRole, string>>) =>
+  ({ kind: "notify", tipo, relacionado: "padre", ...(whenRole ? { whenRole } : {}) }) as const;
 
 export const REVIEW_PROCESS = {
   name: "resena",
@@ -58,7 +65,7 @@ export const REVIEW_PROCESS = {
       to: "abierta",
       actors: ["parte_a", "parte_b"],
       guards: ["dentroDelPlazo", "sinResenaPrevia"],
-      effects: ["guardarResena"],
+      effects: ["guardarResena", "avisarResena"],
     },
     recordar: {
       label: "Recordatorio enviado",
@@ -74,7 +81,7 @@ export const REVIEW_PROCESS = {
       to: "publicada",
       actors: ["sistema"],
       guards: ["ambasResenas"],
-      effects: ["publicarResenas"],
+      effects: ["publicarResenas", "avisarPublicadas"],
       outcome: { resultado: "completado" },
     },
     publicar: {
@@ -83,10 +90,21 @@ export const REVIEW_PROCESS = {
       to: "publicada",
       actors: ["sistema"],
       guards: [],
-      effects: ["publicarResenas"],
+      effects: ["publicarResenas", "avisarPublicadas"],
       outcome: { resultado: "vencido" },
     },
   },
+  effects: {
+    invitarPartes: aviso("resena_pendiente"),
+    // Only to the other party, and only if they have not reviewed yet.
+    avisarResena: aviso("resena_recibida", { parte_a: "pendienteA", parte_b: "pendienteB" }),
+    recordarPendientes: aviso("resena_recordatorio", { parte_a: "pendienteA", parte_b: "pendienteB" }),
+    avisarPublicadas: {
+      ...aviso("resena_publicada", { parte_a: "calificadoA", parte_b: "calificadoB" }),
+      template: "publicadas",
+    },
+  },
+  templates: REVIEW_TEMPLATES,
   stateMessages: {
     abierta: "Esta operación ya se puede calificar",
     publicada: "El plazo para calificar esta operación terminó.",

@@ -1,4 +1,5 @@
 import type { ProcessSpec } from "../deals/process.ts";
+import { WITHDRAWAL_TEMPLATES } from "./templates.ts";
 
 /**
  * A withdrawal (retiro; deals.md "Withdrawals"): requesting it moves the credits
@@ -98,6 +99,17 @@ export const WITHDRAWAL_PROCESS = {
     pendiente: "Este retiro ya está pendiente",
   },
   finishRefusedMessage: "Los retiros los resuelve un administrador",
+  effects: {
+    registrarActividad: {
+      kind: "activity",
+      movimiento: "retiro",
+      transaccion: "retiro",
+      cop: "valorCOP",
+      creditos: "monto",
+    },
+    notificarSolicitante: { kind: "notify", tipo: "retiro_{to}", relacionado: "transaccion" },
+  },
+  templates: WITHDRAWAL_TEMPLATES,
 } as const satisfies ProcessSpec;
 
 /**

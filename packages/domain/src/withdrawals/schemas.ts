@@ -134,3 +134,10 @@ export const updateWithdrawalSchema = z
     }
   });
 export type UpdateWithdrawalInput = z.input<typeof updateWithdrawalSchema>;
+
+/** The input of the admin's transitions (aprobar, rechazar), as the engine hands it to the handlers. */
+export const resolveWithdrawalInputSchema = z.object({
+  referencia: z.string().optional(),
+  motivo: z.string().optional(),
+});
+export type ResolveWithdrawalInput = z.output<typeof resolveWithdrawalInputSchema>;

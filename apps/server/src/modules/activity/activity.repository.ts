@@ -4,33 +4,43 @@ import { assets, movimientos, transacciones } from "../../db/schema/index.ts";
 import { type BatchPart, writeOrDefer } from "../../lib/batch.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 
-export type MovimientoTipo =
-  | "publicar"
-  | "retirar"
-  | "retiro"
-  | "intercambio-propuesta"
-  | "intercambio"
-  | "venta"
-  | "donacion"
-  | "prestamo"
-  | "regalo"
-  | "alquiler"
-  | "liberacion"
-  | "destruccion"
-  | "compra";
+export const MOVIMIENTO_TIPOS = [
+  "publicar",
+  "retirar",
+  "retiro",
+  "intercambio-propuesta",
+  "intercambio",
+  "venta",
+  "donacion",
+  "prestamo",
+  "regalo",
+  "alquiler",
+  "liberacion",
+  "destruccion",
+  "compra",
+] as const;
+export type MovimientoTipo = (typeof MOVIMIENTO_TIPOS)[number];
 
-export type TransaccionTipo =
-  | "registro"
-  | "retiro"
-  | "intercambio"
-  | "venta"
-  | "donación"
-  | "préstamo"
-  | "regalo"
-  | "alquiler"
-  | "liberación"
-  | "desactivación"
-  | "compra";
+export const TRANSACCION_TIPOS = [
+  "registro",
+  "retiro",
+  "intercambio",
+  "venta",
+  "donación",
+  "préstamo",
+  "regalo",
+  "alquiler",
+  "liberación",
+  "desactivación",
+  "compra",
+] as const;
+export type TransaccionTipo = (typeof TRANSACCION_TIPOS)[number];
+
+/** Whether a configured name (a process table's activity effect) is a movement type. */
+export const isMovimientoTipo = (s: string): s is MovimientoTipo => (MOVIMIENTO_TIPOS as readonly string[]).includes(s);
+/** Whether a configured name is a transaction type. */
+export const isTransaccionTipo = (s: string): s is TransaccionTipo =>
+  (TRANSACCION_TIPOS as readonly string[]).includes(s);
 
 /** Business history for /movimientos (the money itself is in the ledger). */
 export async function recordMovement(

@@ -3,6 +3,8 @@
  * Other areas record business history with recordMovement / recordTransaction inside their transaction.
  */
 export {
+  isMovimientoTipo,
+  isTransaccionTipo,
   type MovimientoTipo,
   movementPart,
   recordMovement,

@@ -33,6 +33,7 @@ import {
   postponeTimer,
   setDealState,
 } from "./deals.repository.ts";
+import { effectLibrary } from "./effects/index.ts";
 
 /**
  * The process engine (deals.md, ADR 006). A process is a table in the domain
@@ -83,7 +84,13 @@ export interface ProcessHandlers<D> {
   /** Loads the process record of a deal (after the locks). */
   load(tx: Tx, deal: DealRow): Promise<D>;
   guards: Record<string, Guard<D>>;
+  /** The custom effects: those the table names but does not configure from the library (ADR 026). */
   effects: Record<string, Effect<D>>;
+  /**
+   * The deal's fields the table's effects and templates read (amounts, titles, flags), computed at each
+   * effect from the record, the asset and the step's results; the engine adds transition, from and to.
+   */
+  fields?(ctx: TransitionContext<D>): object;
   /** Runs after the state changed (e.g. mirror it on the process record). */
   onState?(ctx: TransitionContext<D>): Promise<void>;
   /** The date a timer with `relativeTo` counts from (e.g. a booking's last day); required when a table has one. */
@@ -207,11 +214,28 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       await fn(ctx);
     }
     for (const e of t.effects) {
-      const fn = handlers.effects[e];
-      if (!fn) throw new Error(`deals: effect ${e} of ${ctx.process.name} is not implemented`);
-      await fn(ctx);
+      const custom = handlers.effects[e];
+      const spec = ctx.process.effects?.[e];
+      if (custom) await custom(ctx);
+      else if (spec) await runEffect(ctx, spec, fieldsOf(ctx, handlers));
+      else throw new Error(`deals: effect ${e} of ${ctx.process.name} is not implemented`);
     }
   }
+
+  function fieldsOf<D>(ctx: TransitionContext<D>, handlers: ProcessHandlers<D>): Record<string, unknown> {
+    return { transition: ctx.transition, from: ctx.from, to: ctx.to, ...handlers.fields?.(ctx) };
+  }
+
+  // The library effects; a sub-process step is the engine's own apply, as the system (ADR 024/025).
+  const runEffect = effectLibrary(async ({ ctx, spec }, dealId) => {
+    const out = await engine.apply(ctx.tx, {
+      dealId,
+      transition: spec.transition,
+      actor: { system: true },
+      process: spec.process,
+    });
+    return out.result;
+  });
 
   async function enterState<D>(ctx: TransitionContext<D>, handlers: ProcessHandlers<D>, created: boolean) {
     const final = isFinalState(ctx.process, ctx.to);
@@ -362,6 +386,9 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
         effects: Object.keys(handlers.effects),
         timerBase: handlers.timerBase !== undefined,
       });
+      for (const e of Object.keys(handlers.effects)) {
+        if (spec.effects?.[e]) problems.push(`efecto configurado en la tabla e implementado a la vez: ${e}`);
+      }
       if (spec.drivenBy && !processes.has(spec.drivenBy)) {
         problems.push(`sub-proceso de ${spec.drivenBy}, que no está registrado antes`);
       }

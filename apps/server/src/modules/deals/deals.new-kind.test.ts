@@ -3,37 +3,78 @@
  * lives only in this test: the 'préstamo de favor'. A friend borrows a listed asset for a week and
  * leaves a deposit (fianza) in escrow; the owner takes the asset back (deposit returned) or, after
  * 7 days, the system closes the loan as overdue and the deposit goes to the owner.
- * The step numbers below are the document's. Steps 6-7 (routes, app.ts) and 10 (web) need files of
+ * The step numbers below are the document's. Steps 7-8 (routes, app.ts) and 11 (web) need files of
  * their own in a real kind; here the service is built on the test app's engine instead.
  */
-import { assetTransitionRefusal, nextAssetStatus, type ProcessSpec, validateProcess } from "@valoriza/domain";
+import {
+  assetTransitionRefusal,
+  fmtCreditos,
+  type ProcessSpec,
+  type Templates,
+  validateProcess,
+} from "@valoriza/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
-import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { conflict, forbidden } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
-import { type AssetRow, updateAsset } from "../assets/index.ts";
 import { kit, quietPool } from "../custody/custody.testkit.ts";
-import { checkInvariants, escrowHeld, escrowPay, escrowRefund, escrowRelease } from "../ledger/index.ts";
-import { notify } from "../notifications/index.ts";
+import { checkInvariants, escrowHeld } from "../ledger/index.ts";
 import {
   type DealRow,
   type DealsEngine,
+  dealAsset,
   listDealsOfUser,
   listHistory,
   listTimers,
   type ProcessHandlers,
-  type TransitionContext,
 } from "./index.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-// Step 1: the process table (in a real kind: packages/domain/src/<area>/process.ts, exported by the
+// Steps 1 and 2: the process table (in a real kind: packages/domain/src/<area>/process.ts, exported by the
 // domain barrel). Roles, states with their timers, transitions with actors, guards, effects, and the
-// outcome of every transition into a final state.
+// outcome of every transition into a final state. The effects are the library's, configured under
+// `effects` (ADR 026); the texts are templates over the deal's fields (in a real kind:
+// packages/domain/src/<area>/templates.ts, with a unit test).
 const FAVOR_LOAN_MS = 7 * DAY;
+/** Step 2: the fields the effects and texts read (the handlers' `fields` gives them). */
+interface FavorFields {
+  titulo: string;
+  fianza: number;
+}
+const FAVOR_TEMPLATES = {
+  pedir: {
+    titulo: "Préstamo de favor",
+    texto: {
+      prestamista: (v) =>
+        `"${v.titulo}" quedó prestado por una semana; ${fmtCreditos(v.fianza)} créditos de fianza quedan en custodia.`,
+      prestatario: (v) =>
+        `"${v.titulo}" quedó prestado por una semana; ${fmtCreditos(v.fianza)} créditos de fianza quedan en custodia.`,
+    },
+  },
+  devolver: {
+    titulo: "Activo devuelto",
+    texto: {
+      prestamista: (v) =>
+        `"${v.titulo}" fue devuelto: la fianza de ${fmtCreditos(v.fianza)} créditos volvió a quien lo pidió.`,
+      prestatario: (v) =>
+        `"${v.titulo}" fue devuelto: la fianza de ${fmtCreditos(v.fianza)} créditos volvió a quien lo pidió.`,
+    },
+  },
+  vencer: {
+    titulo: "Préstamo vencido",
+    texto: {
+      prestamista: (v) =>
+        `El préstamo de favor de "${v.titulo}" venció: la fianza de ${fmtCreditos(v.fianza)} créditos es de quien lo prestó.`,
+      prestatario: (v) =>
+        `El préstamo de favor de "${v.titulo}" venció: la fianza de ${fmtCreditos(v.fianza)} créditos es de quien lo prestó.`,
+    },
+  },
+} as const satisfies Templates<FavorFields>;
+
 const FAVOR_PROCESS = {
   name: "prestamo_favor",
   roles: ["prestamista", "prestatario"],
@@ -75,113 +116,72 @@ const FAVOR_PROCESS = {
     vencido: "Este préstamo de favor venció",
   },
   finishRefusedMessage: "Este activo está en un préstamo de favor: quien lo presta lo recibe de vuelta",
+  // The deposit waits in escrow under (process name, deal id), the library's default reference.
+  effects: {
+    reservarActivo: { kind: "asset.reserve" },
+    liberarActivo: { kind: "asset.release" },
+    cobrarFianza: {
+      kind: "ledger.escrowPay",
+      from: "prestatario",
+      amount: "fianza",
+      description: 'Fianza del préstamo de favor de "{titulo}"',
+    },
+    devolverFianza: {
+      kind: "ledger.escrowRefund",
+      to: "prestatario",
+      amount: "fianza",
+      description: 'Fianza devuelta: "{titulo}"',
+    },
+    pagarFianza: {
+      kind: "ledger.escrowRelease",
+      to: "prestamista",
+      amount: "fianza",
+      description: 'Fianza de un préstamo de favor vencido: "{titulo}"',
+    },
+    // Step 9: not 'prestamo_…': notification links match the tipo by prefix (that one opens /prestar).
+    notificarPartes: { kind: "notify", tipo: "favor_{transition}", relacionado: "activo" },
+  },
+  templates: FAVOR_TEMPLATES,
 } as const satisfies ProcessSpec;
 
-// Step 2: the input of the creating transition is a zod schema (in a real kind: beside the table,
-// also used as the route's body schema). Guards and effects read it typed, never as `unknown`.
+// Step 3: the input of the creating transition is a zod schema (in a real kind: beside the table,
+// also used as the route's body schema). The service parses it; handlers read it with inputOf.
 const favorInputSchema = z.object({ fianza: z.number().int().min(1).max(1000) });
 type FavorInput = z.infer<typeof favorInputSchema>;
 
-// Step 3: the record. This kind keeps no fields of its own beyond the deal row (parties, asset) and
+// Step 4: the record. This kind keeps no fields of its own beyond the deal row (parties, asset) and
 // the ledger (the deposit is what escrow holds for the deal), so it needs no table; a kind with fields
-// adds db/schema/<area>.ts, its migration, and loads the row here.
+// adds db/schema/<area>.ts, its migration, and loads the row here (recordOf).
 interface FavorRecord {
   prestamistaId: string;
   prestatarioId: string;
   fianza: number;
 }
-const ESCROW_REF = FAVOR_PROCESS.name;
 
-// Step 4: the handlers (in a real kind: modules/<area>/<area>.process.ts), one function per name in
-// the table, reaching other areas only through their index.ts.
-type Ctx = TransitionContext<FavorRecord>;
-const assetOf = (ctx: Ctx): AssetRow => {
-  if (!ctx.asset) throw notFound("Activo no encontrado");
-  return ctx.asset;
-};
-const fmt = (n: number) => n.toLocaleString("es-CO");
-
+// Step 5: the one small handler file (in a real kind: modules/<area>/<area>.process.ts): the record,
+// the guards, the fields the table's effects and texts read, and custom effects only for what no
+// library effect does (none here).
 const favorHandlers: ProcessHandlers<FavorRecord> = {
   async load(tx, deal: DealRow) {
     return {
       prestamistaId: deal.parties.prestamista ?? "",
       prestatarioId: deal.parties.prestatario ?? "",
-      fianza: await escrowHeld(tx, ESCROW_REF, deal.id),
+      fianza: await escrowHeld(tx, FAVOR_PROCESS.name, deal.id),
     };
   },
   guards: {
     activoPrestable(ctx) {
-      const a = assetOf(ctx);
+      const a = dealAsset(ctx);
       if (a.userId === ctx.data.prestatarioId) throw forbidden("No puedes pedirte prestado tu propio activo");
       if (a.mainPurpose !== "prestar") throw conflict("Este activo no está publicado para prestar");
       if (assetTransitionRefusal(a, "reservar")) throw conflict("Este activo no está disponible en este momento");
     },
   },
-  effects: {
-    async reservarActivo(ctx) {
-      const a = assetOf(ctx);
-      ctx.setAsset(await updateAsset(ctx.tx, a.id, { status: nextAssetStatus(a, "reservar") }));
-    },
-    async liberarActivo(ctx) {
-      const a = assetOf(ctx);
-      ctx.setAsset(await updateAsset(ctx.tx, a.id, { status: nextAssetStatus(a, "liberar") }));
-    },
-    async cobrarFianza(ctx) {
-      const { fianza } = favorInputSchema.parse(ctx.input);
-      await escrowPay(ctx.tx, {
-        userId: ctx.data.prestatarioId,
-        amount: fianza,
-        refType: ESCROW_REF,
-        refId: ctx.deal.id,
-        actorUserId: ctx.actorUserId,
-        description: `Fianza del préstamo de favor de "${assetOf(ctx).title}"`,
-      });
-      ctx.result.fianza = fianza;
-    },
-    async devolverFianza(ctx) {
-      await escrowRefund(ctx.tx, {
-        userId: ctx.data.prestatarioId,
-        amount: ctx.data.fianza,
-        refType: ESCROW_REF,
-        refId: ctx.deal.id,
-        actorUserId: ctx.actorUserId,
-        description: `Fianza devuelta: "${assetOf(ctx).title}"`,
-      });
-    },
-    async pagarFianza(ctx) {
-      await escrowRelease(ctx.tx, {
-        userId: ctx.data.prestamistaId,
-        amount: ctx.data.fianza,
-        refType: ESCROW_REF,
-        refId: ctx.deal.id,
-        actorUserId: ctx.actorUserId,
-        description: `Fianza de un préstamo de favor vencido: "${assetOf(ctx).title}"`,
-      });
-    },
-    async notificarPartes(ctx) {
-      const title = assetOf(ctx).title;
-      const fianza = ctx.result.fianza ?? ctx.data.fianza;
-      const text: Record<string, string> = {
-        pedir: `"${title}" quedó prestado por una semana; ${fmt(fianza)} créditos de fianza quedan en custodia.`,
-        devolver: `"${title}" fue devuelto: la fianza de ${fmt(fianza)} créditos volvió a quien lo pidió.`,
-        vencer: `El préstamo de favor de "${title}" venció: la fianza de ${fmt(fianza)} créditos es de quien lo prestó.`,
-      };
-      for (const userId of [ctx.data.prestamistaId, ctx.data.prestatarioId]) {
-        await notify(ctx.tx, {
-          userId,
-          // Step 8: not 'prestamo_…': notification links match the tipo by prefix (that one opens /prestar).
-          tipo: `favor_${ctx.transition}`,
-          titulo: FAVOR_PROCESS.transitions[ctx.transition as keyof typeof FAVOR_PROCESS.transitions].label,
-          descripcion: text[ctx.transition] ?? title,
-          relacionadoId: assetOf(ctx).id,
-          relacionadoTipo: "activo",
-        });
-      }
-    },
-  },
+  effects: {},
+  fields: (ctx): FavorFields => ({ titulo: ctx.asset?.title ?? "", fianza: ctx.data.fianza }),
 };
 
-// Step 5: the service registers the process with the engine and runs every start/apply inside ONE
+// Step 6: the service registers the process with the engine and runs every start/apply inside ONE
 // transaction it owns (a UnitOfWork, so the route can make it idempotent).
 function createFavorLoanService(db: Db, engine: DealsEngine) {
   engine.register(FAVOR_PROCESS, favorHandlers);
@@ -198,7 +198,8 @@ function createFavorLoanService(db: Db, engine: DealsEngine) {
           parties: (asset) => ({ prestamista: asset.userId, prestatario: user.id }),
           actor: { user },
           input: parsed,
-          build: async (_tx, asset) => ({ prestamistaId: asset.userId, prestatarioId: user.id, fianza: 0 }),
+          // The deposit asked for: what cobrarFianza escrows (afterwards the record reads it from escrow).
+          build: async (_tx, asset) => ({ prestamistaId: asset.userId, prestatarioId: user.id, fianza: parsed.fianza }),
           save: async (_tx, _deal, built) => built,
         });
         return out.deal;
@@ -219,7 +220,7 @@ function createFavorLoanService(db: Db, engine: DealsEngine) {
   };
 }
 
-// Step 9: the test, on a fresh database, driving the service and the engine's timers.
+// Step 10: the test, on a fresh database, driving the service and the engine's timers.
 let t: TestContext;
 let favor: ReturnType<typeof createFavorLoanService>;
 const k = kit(() => t);
@@ -247,14 +248,14 @@ async function setUp() {
 }
 
 describe("a new kind of deal, added by the steps of ARCHITECTURE.md (préstamo de favor)", () => {
-  it("steps 1 and 4: the table is sound against its handlers (every waiting state has a deadline)", () => {
+  it("steps 1, 2 and 5: the table is sound against its handlers (every waiting state has a deadline)", () => {
     expect(
       validateProcess(FAVOR_PROCESS, {
         guards: Object.keys(favorHandlers.guards),
         effects: Object.keys(favorHandlers.effects),
       }),
     ).toEqual([]);
-    // Step 5: the engine checks the same at registration, so a table naming an effect nobody wrote
+    // Step 6: the engine checks the same at registration, so a table naming an effect nobody wrote
     // (or a final transition without outcome) stops the server at boot.
     const broken = {
       ...FAVOR_PROCESS,
@@ -267,6 +268,19 @@ describe("a new kind of deal, added by the steps of ARCHITECTURE.md (préstamo d
     expect(() => t.app.deals.register(broken, favorHandlers)).toThrow(
       /devolver: llega al estado final devuelto sin resultado[\s\S]*efecto sin implementar avisarAlBarrio/,
     );
+    // The library's settings are checked too: an unknown kind of effect or a template nobody wrote.
+    const typo: ProcessSpec = {
+      ...FAVOR_PROCESS,
+      effects: {
+        ...FAVOR_PROCESS.effects,
+        notificarPartes: { kind: "notify", tipo: "favor", relacionado: "activo", template: "pedirr" },
+      },
+    };
+    expect(validateProcess(typo)).toEqual([
+      "pedir.notificarPartes: plantilla desconocida pedirr",
+      "devolver.notificarPartes: plantilla desconocida pedirr",
+      "vencer.notificarPartes: plantilla desconocida pedirr",
+    ]);
   });
 
   it("borrowed and given back: deposit in escrow and back, history, the timer cancelled", async () => {

@@ -57,17 +57,16 @@ describe("every table validated against its real handlers at boot", () => {
     const handlers: ProcessHandlers<unknown> = {
       load: async () => ({}),
       guards: {},
-      // notificarComprador missing; 'sobrante' implemented but named by no transition.
+      // reponerStock missing; 'sobrante' implemented but named by no transition (notificarComprador and
+      // registrarActividad are library effects configured in the table, ADR 026).
       effects: {
         cobrarYDescontarStock: noop,
         reembolsar: noop,
-        reponerStock: noop,
-        registrarActividad: noop,
         sobrante: noop,
       },
     };
     expect(() => engine.register(PURCHASE_PROCESS, handlers)).toThrow(
-      /compra_tienda does not match its handlers:[\s\S]*comprar: efecto sin implementar notificarComprador[\s\S]*efecto implementado sin usar: sobrante/,
+      /compra_tienda does not match its handlers:[\s\S]*cancelar: efecto sin implementar reponerStock[\s\S]*efecto implementado sin usar: sobrante/,
     );
     // A relative timer without its base date, and a sub-process whose parent is not registered.
     const loanLike: ProcessHandlers<unknown> = {

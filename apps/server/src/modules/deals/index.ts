@@ -24,6 +24,7 @@ export {
   listOpenDealsForAsset,
   listTimers,
 } from "./deals.repository.ts";
+export { dealAsset, inputOf, recordOf } from "./handler-kit.ts";
 
 // --- Reads for the holder's data rights (profile area, issue 16; ADR 018) ---
 import { desc, sql } from "drizzle-orm";

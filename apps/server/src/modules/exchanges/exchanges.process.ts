@@ -1,11 +1,9 @@
-import { EXCHANGE_MSG, exchangeAssetRefusal } from "@valoriza/domain";
+import { EXCHANGE_MSG, type ExchangeFields, exchangeAssetRefusal } from "@valoriza/domain";
 import type { Tx } from "../../db/client.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { recordMovement, recordTransaction } from "../activity/index.ts";
 import { type AssetRow, lockAsset, updateAsset } from "../assets/index.ts";
-import type { DealRow, DealsEngine, ProcessHandlers, TransitionContext } from "../deals/index.ts";
-import { escrowPay, escrowRefund, escrowRelease, releaseHold } from "../ledger/index.ts";
-import { notify } from "../notifications/index.ts";
+import { type DealsEngine, type ProcessHandlers, recordOf, type TransitionContext } from "../deals/index.ts";
+import { releaseHold } from "../ledger/index.ts";
 import {
   closeOffersOfAssets,
   findProposalData,
@@ -26,9 +24,6 @@ import {
 
 type Ctx = TransitionContext<ProposalData>;
 
-const fmt = (n: number) => n.toLocaleString("es-CO");
-const REF = "intercambio";
-
 /** Locks the two assets of a proposal in ascending id order (the lock order of every exchange call). */
 export async function lockPair(tx: Tx, a: string, b: string): Promise<Map<string, AssetRow>> {
   const out = new Map<string, AssetRow>();
@@ -45,83 +40,15 @@ async function assetsOf(ctx: Ctx) {
   return { offered: pair.get(ctx.data.offeredAssetId), requested: pair.get(ctx.data.requestedAssetId) };
 }
 
-const ref = (ctx: Ctx) => ({ refType: REF, refId: ctx.deal.id, actorUserId: ctx.actorUserId });
-
-function titles(ctx: Ctx) {
-  return { ofrecido: ctx.data.offeredTitle ?? "", solicitado: ctx.data.requestedTitle ?? "" };
-}
-
-/** What the other person (or both, for the system's transitions) reads. */
-function notice(ctx: Ctx): { titulo: string; to: { userId: string; descripcion: string }[] } {
-  const p = ctx.data;
-  const t = titles(ctx);
-  const extra = p.creditosAdicionales > 0 ? ` más ${fmt(p.creditosAdicionales)} créditos` : "";
-  const pair = `"${t.ofrecido}"${extra} por "${t.solicitado}"`;
-  switch (ctx.transition) {
-    case "proponer":
-      return {
-        titulo: "Nueva propuesta de intercambio",
-        to: [{ userId: p.targetUserId, descripcion: `Te proponen intercambiar ${pair}.` }],
-      };
-    case "aceptar":
-      return {
-        titulo: "Propuesta aceptada",
-        to: [
-          {
-            userId: p.proposingUserId,
-            descripcion: `Aceptaron tu propuesta: ${pair}. "${t.solicitado}" ya es tuyo: lo ves en Mis Activos.`,
-          },
-        ],
-      };
-    case "rechazar":
-      return {
-        titulo: "Propuesta rechazada",
-        to: [
-          {
-            userId: p.proposingUserId,
-            descripcion: `Rechazaron tu propuesta ${pair}.${extra ? " Te devolvimos los créditos adicionales." : ""}`,
-          },
-        ],
-      };
-    case "cancelar":
-      return {
-        titulo: "Propuesta cancelada",
-        to: [{ userId: p.targetUserId, descripcion: `Se canceló la propuesta de intercambiar ${pair}.` }],
-      };
-    default: {
-      const why =
-        ctx.transition === "expirar"
-          ? p.tipo === "local"
-            ? "expiró (24 horas)"
-            : "expiró (7 días)"
-          : "se cerró porque uno de los activos ya se intercambió";
-      return {
-        titulo: ctx.transition === "expirar" ? "Propuesta expirada" : "Propuesta cerrada",
-        to: [
-          {
-            userId: p.proposingUserId,
-            descripcion: `Tu propuesta ${pair} ${why}.${extra ? " Te devolvimos los créditos adicionales." : ""}`,
-          },
-          { userId: p.targetUserId, descripcion: `La propuesta de intercambiar ${pair} ${why}.` },
-        ],
-      };
-    }
-  }
-}
-
 export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<ProposalData> {
   return {
-    async load(tx: Tx, deal: DealRow) {
-      const p = await findProposalData(tx, deal.id);
-      if (!p) throw new Error(`exchanges: record of deal ${deal.id} missing`);
-      return p;
-    },
+    load: recordOf(findProposalData, "exchanges: record"),
 
     guards: {
       async activosDisponibles(ctx) {
         const p = ctx.data;
         const { offered, requested } = await assetsOf(ctx);
-        const creating = ctx.transition === "proponer";
+        const creating = ctx.from === null;
         const req = exchangeAssetRefusal(requested, p.targetUserId, creating ? "solicitado" : "ofrecido");
         if (req === "no_existe") throw notFound(EXCHANGE_MSG.requestedUnavailable);
         if (req === "no_es_del_dueno")
@@ -136,17 +63,6 @@ export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<Pro
     },
 
     effects: {
-      async cobrarCreditosAdicionales(ctx) {
-        const p = ctx.data;
-        if (p.creditosAdicionales <= 0) return;
-        await escrowPay(ctx.tx, {
-          userId: p.proposingUserId,
-          amount: p.creditosAdicionales,
-          ...ref(ctx),
-          description: `Créditos adicionales de tu propuesta por "${titles(ctx).solicitado}"`,
-        });
-      },
-
       async cerrarOtrasPropuestas(ctx) {
         const p = ctx.data;
         const assetIds = [p.offeredAssetId, p.requestedAssetId];
@@ -186,98 +102,20 @@ export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<Pro
         }
         ctx.result.creditosLiberados = liberados;
       },
-
-      async pagarCreditosAdicionales(ctx) {
-        const p = ctx.data;
-        if (p.creditosAdicionales <= 0) return;
-        await escrowRelease(ctx.tx, {
-          now: ctx.now,
-          userId: p.targetUserId,
-          amount: p.creditosAdicionales,
-          ...ref(ctx),
-          description: `Créditos adicionales del intercambio por "${titles(ctx).solicitado}"`,
-        });
-      },
-
-      async reembolsarCreditosAdicionales(ctx) {
-        const p = ctx.data;
-        if (p.creditosAdicionales <= 0) return;
-        await escrowRefund(ctx.tx, {
-          now: ctx.now,
-          userId: p.proposingUserId,
-          amount: p.creditosAdicionales,
-          ...ref(ctx),
-          description: `Devolución de los créditos adicionales de tu propuesta por "${titles(ctx).solicitado}"`,
-        });
-      },
-
-      async registrarActividad(ctx) {
-        const p = ctx.data;
-        const t = titles(ctx);
-        const c = p.creditosAdicionales;
-        if (ctx.transition === "proponer") {
-          await recordMovement(ctx.tx, {
-            userId: p.proposingUserId,
-            tipo: "intercambio-propuesta",
-            descripcion: `Propusiste "${t.ofrecido}" por "${t.solicitado}"${c > 0 ? ` con ${fmt(c)} créditos adicionales en custodia` : ""}`,
-            valor: -c,
-            assetId: p.requestedAssetId,
-          });
-          return;
-        }
-        if (ctx.transition === "aceptar") {
-          for (const [userId, gave, got, valor] of [
-            [p.proposingUserId, t.ofrecido, t.solicitado, 0],
-            [p.targetUserId, t.solicitado, t.ofrecido, c],
-          ] as const) {
-            const descripcion = `Intercambiaste "${gave}" por "${got}"${c > 0 ? ` (${fmt(c)} créditos adicionales)` : ""}`;
-            await recordMovement(ctx.tx, { userId, tipo: "intercambio", descripcion, valor, assetId: null });
-            await recordTransaction(ctx.tx, {
-              userId,
-              type: "intercambio",
-              assetId: userId === p.proposingUserId ? p.requestedAssetId : p.offeredAssetId,
-              amountCOP: 0,
-              amountCredits: c,
-              description: `Intercambio: ${descripcion}`,
-            });
-          }
-          return;
-        }
-        if (c > 0) {
-          await recordMovement(ctx.tx, {
-            userId: p.proposingUserId,
-            tipo: "intercambio-propuesta",
-            descripcion: `Devolución de ${fmt(c)} créditos adicionales: la propuesta por "${t.solicitado}" terminó (${ctx.to})`,
-            valor: c,
-            assetId: p.requestedAssetId,
-          });
-        }
-      },
-
-      async notificarOtraParte(ctx) {
-        const n = notice(ctx);
-        for (const { userId, descripcion } of n.to) {
-          // relacionadoTipo 'propuesta': the bell opens /intercambiar on the receiver's tab
-          // (tipo tells which: intercambio_recibida -> recibidas, intercambio_enviada -> enviadas).
-          const side = userId === ctx.data.targetUserId ? "recibida" : "enviada";
-          await notify(ctx.tx, {
-            userId,
-            tipo: `intercambio_${side}`,
-            titulo: n.titulo,
-            descripcion,
-            relacionadoId: ctx.data.id,
-            relacionadoTipo: "propuesta",
-          });
-        }
-      },
     },
 
-    async onState(ctx) {
-      const closed = ctx.process.states[ctx.to]?.final === true;
-      await updateProposal(ctx.tx, ctx.deal.id, {
-        estado: ctx.to,
-        ...(closed ? { closedAt: ctx.now, expiresAt: null } : {}),
-      });
-    },
+    fields: ({ data: p, to }): ExchangeFields => ({
+      ofrecido: p.offeredTitle ?? "",
+      solicitado: p.requestedTitle ?? "",
+      adicionales: p.creditosAdicionales,
+      hayAdicionales: p.creditosAdicionales > 0,
+      local: p.tipo === "local",
+      offeredAssetId: p.offeredAssetId,
+      requestedAssetId: p.requestedAssetId,
+      to,
+    }),
+
+    onState: ({ tx, deal, to, now }) =>
+      updateProposal(tx, deal.id, { estado: to, ...(deal.closedAt ? { closedAt: now, expiresAt: null } : {}) }),
   };
 }

@@ -1,10 +1,8 @@
-import { MARKETPLACE_MSG, TASA_CAMBIO_COP } from "@valoriza/domain";
+import { MARKETPLACE_MSG, type PurchaseFields, TASA_CAMBIO_COP } from "@valoriza/domain";
 import type { Tx } from "../../db/client.ts";
 import { conflict } from "../../lib/errors.ts";
-import { recordMovement, recordTransaction } from "../activity/index.ts";
-import type { DealRow, ProcessHandlers, TransitionContext } from "../deals/index.ts";
+import type { DealRow, ProcessHandlers } from "../deals/index.ts";
 import { shopPay, shopRefund } from "../ledger/index.ts";
-import { notify } from "../notifications/index.ts";
 import {
   findProduct,
   findPurchase,
@@ -18,40 +16,12 @@ import {
  * Guards and effects of the purchase process (PURCHASE_PROCESS in the domain
  * package). Lock order: the product row (conditional UPDATE), then the ledger's
  * accounts; a cancellation puts the unit back BEFORE refunding, so it takes the
- * same order and never deadlocks with a purchase of the same product.
+ * same order and never deadlocks with a purchase of the same product. The buyer's
+ * activity and notification are the table's library effects over `fields` (ADR 026).
  */
 export interface PurchaseData {
   purchase: PurchaseRow;
   nombre: string;
-}
-type Ctx = TransitionContext<PurchaseData>;
-
-const fmt = (n: number) => n.toLocaleString("es-CO");
-
-function lines(ctx: Ctx) {
-  const { purchase: p, nombre } = ctx.data;
-  switch (ctx.transition) {
-    case "comprar":
-      return {
-        titulo: "Compra en el Marketplace",
-        texto: `Compraste "${nombre}" por ${fmt(p.creditos)} créditos. Estado: pendiente de entrega.`,
-        valor: -p.creditos,
-      };
-    case "entregar":
-      return {
-        titulo: "Compra entregada",
-        texto: `Tu compra "${nombre}" del Marketplace fue entregada.`,
-        valor: 0,
-      };
-    default: {
-      const why = ctx.transition === "expirar" ? "venció sin entregarse (30 días)" : "fue cancelada por Valoriza";
-      return {
-        titulo: "Compra cancelada",
-        texto: `Tu compra "${nombre}" del Marketplace ${why}. Te devolvimos ${fmt(p.creditos)} créditos.`,
-        valor: p.creditos,
-      };
-    }
-  }
 }
 
 export const purchaseHandlers: ProcessHandlers<PurchaseData> = {
@@ -89,30 +59,12 @@ export const purchaseHandlers: ProcessHandlers<PurchaseData> = {
         description: `Reembolso de la compra: ${ctx.data.nombre}`,
       });
     },
-    async registrarActividad(ctx) {
-      const p = ctx.data.purchase;
-      const l = lines(ctx);
-      await recordMovement(ctx.tx, { userId: p.buyerId, tipo: "compra", descripcion: l.texto, valor: l.valor });
-      await recordTransaction(ctx.tx, {
-        userId: p.buyerId,
-        type: "compra",
-        amountCOP: p.creditos * TASA_CAMBIO_COP,
-        amountCredits: p.creditos,
-        description: l.texto,
-      });
-    },
-    async notificarComprador(ctx) {
-      const l = lines(ctx);
-      await notify(ctx.tx, {
-        userId: ctx.data.purchase.buyerId,
-        tipo: `compra_tienda_${ctx.to}`,
-        titulo: l.titulo,
-        descripcion: l.texto,
-        relacionadoId: ctx.deal.id,
-        relacionadoTipo: "transaccion",
-      });
-    },
   },
+  fields: ({ data }): PurchaseFields => ({
+    nombre: data.nombre,
+    creditos: data.purchase.creditos,
+    cop: data.purchase.creditos * TASA_CAMBIO_COP,
+  }),
   async onState(ctx) {
     await setPurchaseState(ctx.tx, ctx.deal.id, ctx.to, ctx.now);
   },

@@ -105,17 +105,6 @@ export async function updateBooking(tx: Executor, id: string, patch: Partial<New
   await tx.update(rentalBookings).set(patch).where(eq(rentalBookings.id, id));
 }
 
-/** The asset's other running ('reservada') bookings, apart from `exceptId`. */
-export async function countOtherReserved(exec: Executor, assetId: string, exceptId: string): Promise<number> {
-  const [r] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rentalBookings)
-    .where(
-      and(eq(rentalBookings.assetId, assetId), eq(rentalBookings.estado, "reservada"), ne(rentalBookings.id, exceptId)),
-    );
-  return Number(r?.n ?? 0);
-}
-
 /** The running bookings among these deal ids, earliest first day first. */
 export function listReservedByIds(exec: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([] as BookingRow[]);

@@ -18,7 +18,14 @@ import { type DealsEngine, findDeal } from "../deals/index.ts";
 import { computeReputation } from "../reputation/index.ts";
 import { findUserById } from "../users/index.ts";
 import { type ReviewRound, reviewHandlers } from "./reviews.process.ts";
-import { findRoundIdOf, listPending, listPublished, listRoundReviews, publishedSummary } from "./reviews.repository.ts";
+import {
+  findRoundIdOf,
+  listPending,
+  listPublished,
+  listRoundReviews,
+  publishedSummary,
+  roundFacts,
+} from "./reviews.repository.ts";
 
 export interface CreatedReview {
   operacionId: string;
@@ -46,8 +53,9 @@ export function createReviewsService(deps: AppDeps, engine: DealsEngine) {
       parties: { parte_a: pair[0], parte_b: pair[1] },
       actor: { system: true },
       parentId: deal.id,
-      // The round's facts are its deal's (parties, parent, opening): no record of its own to store.
-      build: async () => ({ reviews: [] }),
+      // The round's facts are its deal's (parties, parent, opening): no record of its own to store;
+      // the names and the title are read for the invitations.
+      build: async () => ({ reviews: [], ...(await roundFacts(tx, pair, deal.id)) }),
       save: async (_t, _deal, built) => built,
     });
   });

@@ -1,18 +1,18 @@
 import {
   colombianMonth,
   isWalletMethod,
+  type ResolveWithdrawalInput,
+  resolveWithdrawalInputSchema,
   TASA_CAMBIO_COP,
   WITHDRAWAL_METHOD_LABELS,
   WITHDRAWALS_MSG,
+  type WithdrawalFields,
   type WithdrawalMethod,
   walletCapCheck,
 } from "@valoriza/domain";
-import type { Tx } from "../../db/client.ts";
 import { unprocessable } from "../../lib/errors.ts";
-import { recordMovement, recordTransaction } from "../activity/index.ts";
-import type { DealRow, ProcessHandlers, TransitionContext } from "../deals/index.ts";
+import { inputOf, type ProcessHandlers, recordOf, type TransitionContext } from "../deals/index.ts";
 import { withdrawalDebit, withdrawalRefund } from "../ledger/index.ts";
-import { notify } from "../notifications/index.ts";
 import type { PayoutProvider } from "./withdrawals.payout.ts";
 import {
   destinationMonthCOP,
@@ -23,43 +23,9 @@ import {
 } from "./withdrawals.repository.ts";
 
 /** Input of the admin's transitions. */
-export interface ResolveInput {
-  referencia?: string;
-  motivo?: string;
-}
+export type ResolveInput = ResolveWithdrawalInput;
 
 type Ctx = TransitionContext<WithdrawalRow>;
-const fmt = (n: number) => n.toLocaleString("es-CO");
-
-function lines(ctx: Ctx) {
-  const w = ctx.data;
-  const via = `${WITHDRAWAL_METHOD_LABELS[w.metodo as WithdrawalMethod]} (${w.destinoMascara})`;
-  switch (ctx.transition) {
-    case "solicitar":
-      return {
-        titulo: "Retiro solicitado",
-        texto: `Solicitaste un retiro de ${fmt(w.monto)} créditos (${fmt(w.valorCOP)} COP) a ${via}. Estado: pendiente.`,
-        valor: -w.monto,
-      };
-    case "aprobar":
-      return {
-        titulo: "Retiro pagado",
-        texto: `Tu retiro de ${fmt(w.monto)} créditos fue pagado a ${via}. Referencia: ${w.referencia ?? ""}.`,
-        valor: 0,
-      };
-    default: {
-      const why =
-        ctx.transition === "expirar"
-          ? "venció sin pagarse (15 días)"
-          : `fue rechazado${w.motivo ? `: ${w.motivo}` : ""}`;
-      return {
-        titulo: "Retiro rechazado",
-        texto: `Tu retiro de ${fmt(w.monto)} créditos ${why}. Te devolvimos los ${fmt(w.monto)} créditos.`,
-        valor: w.monto,
-      };
-    }
-  }
-}
 
 export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<WithdrawalRow> {
   const reload = async (ctx: Ctx) => {
@@ -67,11 +33,7 @@ export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<Wi
     if (w) ctx.data = w;
   };
   return {
-    async load(tx: Tx, deal: DealRow) {
-      const w = await findWithdrawal(tx, deal.id);
-      if (!w) throw new Error(`withdrawals: record of deal ${deal.id} missing`);
-      return w;
-    },
+    load: recordOf(findWithdrawal, "withdrawals: record"),
     guards: {
       /** Nequi/Daviplata: the month's total to that number stays within 210.5 UVT. */
       async dentroDelTope(ctx) {
@@ -101,7 +63,7 @@ export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<Wi
       },
       async registrarPago(ctx) {
         const w = ctx.data;
-        const input = (ctx.input ?? {}) as ResolveInput;
+        const input = inputOf(ctx, resolveWithdrawalInputSchema);
         const paid = await provider.pay({
           withdrawalId: w.id,
           metodo: w.metodo as WithdrawalMethod,
@@ -119,7 +81,7 @@ export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<Wi
       },
       async devolverCreditos(ctx) {
         const w = ctx.data;
-        const input = (ctx.input ?? {}) as ResolveInput;
+        const input = inputOf(ctx, resolveWithdrawalInputSchema);
         ctx.result.creditosRestantes = await withdrawalRefund(ctx.tx, {
           userId: w.userId,
           amount: w.monto,
@@ -138,30 +100,14 @@ export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<Wi
         await updateWithdrawal(ctx.tx, ctx.data.id, { destino: null });
         await reload(ctx);
       },
-      async registrarActividad(ctx) {
-        const w = ctx.data;
-        const l = lines(ctx);
-        await recordMovement(ctx.tx, { userId: w.userId, tipo: "retiro", descripcion: l.texto, valor: l.valor });
-        await recordTransaction(ctx.tx, {
-          userId: w.userId,
-          type: "retiro",
-          amountCOP: w.valorCOP,
-          amountCredits: w.monto,
-          description: l.texto,
-        });
-      },
-      async notificarSolicitante(ctx) {
-        const l = lines(ctx);
-        await notify(ctx.tx, {
-          userId: ctx.data.userId,
-          tipo: `retiro_${ctx.to}`,
-          titulo: l.titulo,
-          descripcion: l.texto,
-          relacionadoId: ctx.deal.id,
-          relacionadoTipo: "transaccion",
-        });
-      },
     },
+    fields: ({ data: w }): WithdrawalFields => ({
+      monto: w.monto,
+      valorCOP: w.valorCOP,
+      via: `${WITHDRAWAL_METHOD_LABELS[w.metodo as WithdrawalMethod]} (${w.destinoMascara})`,
+      referencia: w.referencia ?? "",
+      motivo: w.motivo,
+    }),
     async onState(ctx) {
       await updateWithdrawal(ctx.tx, ctx.deal.id, { estado: ctx.to, updatedAt: ctx.now });
     },

@@ -1,0 +1,55 @@
+import { nextAssetStatus, renderText } from "@valoriza/domain";
+import { updateAsset } from "../../assets/index.ts";
+import { destroyHold, releaseHold } from "../../ledger/index.ts";
+import { listOpenDealsForAsset } from "../deals.repository.ts";
+import { assetOf, type EffectRun, requiredParty } from "./context.ts";
+
+/** The asset family: the deal's locked asset reserved, released, its credits freed, given away (ADR 026). */
+export const assetEffects = {
+  async "asset.reserve"({ ctx }: EffectRun<"asset.reserve">) {
+    const a = assetOf(ctx);
+    if (a.status === "operacion") return;
+    ctx.setAsset(await updateAsset(ctx.tx, a.id, { status: nextAssetStatus(a, "reservar") }));
+  },
+  async "asset.release"({ ctx, spec }: EffectRun<"asset.release">) {
+    const a = assetOf(ctx);
+    if (a.status !== "operacion") return;
+    if (spec.unlessOtherDeals) {
+      const open = await listOpenDealsForAsset(ctx.tx, a.id);
+      if (open.some((d) => d.id !== ctx.deal.id)) return;
+    }
+    ctx.setAsset(await updateAsset(ctx.tx, a.id, { status: nextAssetStatus(a, "liberar") }));
+  },
+  /** The first completed deal of the asset releases its blocked credits to the owner; later ones nothing. */
+  async "asset.releaseHold"({ ctx, spec, fields }: EffectRun<"asset.releaseHold">) {
+    const a = assetOf(ctx);
+    const r = await releaseHold(ctx.tx, {
+      refType: "activo",
+      refId: a.id,
+      actorUserId: ctx.actorUserId,
+      // The release window (ADR 015) counts by the deal's clock.
+      now: ctx.now,
+      description: renderText(spec.description, fields),
+    });
+    ctx.result.creditosLiberados = r.amount;
+    if (r.enRevision) ctx.result.creditosEnRevision = r.enRevision;
+    ctx.setAsset(await updateAsset(ctx.tx, a.id, { vecesUsado: a.vecesUsado + 1, estadoCredito: "liberado" }));
+  },
+  /** The credits the asset still blocks are destroyed (its owner never gets them), estadoCredito liberado. */
+  async "asset.destroyHold"({ ctx, spec, fields }: EffectRun<"asset.destroyHold">) {
+    const a = assetOf(ctx);
+    const r = await destroyHold(ctx.tx, {
+      refType: "activo",
+      refId: a.id,
+      actorUserId: ctx.actorUserId,
+      description: renderText(spec.description, fields),
+    });
+    if (spec.result) ctx.result[spec.result] = r.amount;
+    ctx.setAsset(await updateAsset(ctx.tx, a.id, { estadoCredito: "liberado" }));
+  },
+  /** The new owner gets it unlisted (privado: out of the feed, not purchasable) until they publish it (ADR 006). */
+  async "asset.transfer"({ ctx, spec }: EffectRun<"asset.transfer">) {
+    const to = requiredParty(ctx, spec.to);
+    ctx.setAsset(await updateAsset(ctx.tx, assetOf(ctx).id, { userId: to, privacy: "privado" }));
+  },
+};
