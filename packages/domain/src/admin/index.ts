@@ -25,6 +25,9 @@ export const ADMIN_ACTIONS = [
   "usuario_suspendido",
   "usuario_reactivado",
   "reporte_cerrado",
+  // The limits area's decisions (issue 17) share the log.
+  "limite_ampliado",
+  "senal_revisada",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -45,6 +48,8 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   usuario_suspendido: "Cuenta suspendida",
   usuario_reactivado: "Cuenta reactivada",
   reporte_cerrado: "Reporte cerrado",
+  limite_ampliado: "Límite ampliado",
+  senal_revisada: "Señal revisada",
 };
 
 export const adminLogEntrySchema = z.object({
