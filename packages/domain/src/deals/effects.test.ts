@@ -118,6 +118,7 @@ describe("templates (the texts the parties read)", () => {
       liberados: 0,
       garantiaActivo: "Bici",
       garantiaDealId: "d",
+      garantiaActivoId: "c",
       destruidos: 0,
       vence: "3/12/2026",
       avisoNuevo: true,

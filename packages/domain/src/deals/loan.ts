@@ -271,7 +271,17 @@ export const LOAN_PROCESS = {
   },
   finishRefusedMessage:
     "Este activo tiene una solicitud de préstamo pendiente: apruébala o recházala en Préstamos antes de finalizar",
-  effects: LOAN_EFFECT_SPECS,
+  effects: {
+    ...LOAN_EFFECT_SPECS,
+    // The collateral's own deal (LOAN_COLLATERAL_PROCESS): it locks, re-checks and reserves that asset.
+    reservarGarantiaActivo: {
+      kind: "subprocess.start",
+      process: "garantia_prestamo",
+      transition: "reservar",
+      asset: "garantiaActivoId",
+      gone: LOAN_MSG.collateralTaken,
+    },
+  },
   templates: LOAN_TEMPLATES,
 } as const satisfies ProcessSpec;
 
