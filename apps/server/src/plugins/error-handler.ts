@@ -168,7 +168,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.code === "RATE_LIMITED" && typeof error.details?.retryAfterSeconds === "number") {
         reply.header("retry-after", String(error.details.retryAfterSeconds));
       }
-      if (error.status >= 500) request.log.error({ err: error }, "app error");
+      // 503 is a known, passing state (still starting, database not answering): a warning without a
+      // stack; any other 5xx is a fault worth an error with its stack.
+      if (error.status === 503) request.log.warn({ code: error.code, reason: error.message }, "not available");
+      else if (error.status >= 500) request.log.error({ err: error }, "app error");
       return sendError(request, reply, error.status, error.code, error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
