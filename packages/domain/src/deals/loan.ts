@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { assetTransitionRefusal } from "../assets/lifecycle.ts";
 import { idSchema } from "../common/ids.ts";
 import { GUARANTEE_TYPES, LOAN_DEFAULTS } from "../economy/constants.ts";
 import { LOAN_EFFECT_SPECS, LOAN_TEMPLATES } from "./loan.templates.ts";
@@ -77,6 +78,21 @@ export const LOAN_MSG = {
   collateralReserved:
     "Este activo está reservado como garantía de un préstamo activo: se libera cuando el prestamista confirma la devolución.",
 } as const;
+
+/** Purposes under which an asset is offered for lending (the spec's screens use both spellings). */
+export const LOAN_PURPOSES = ["prestar", "prestamo"];
+
+/** Why `asset` cannot be lent in `loan` now (its Spanish message), or null: the lender's, for lending, free. */
+export function loanAssetRefusal(
+  asset: { userId: string; mainPurpose: string; status: string; vecesUsado: number },
+  loan: { prestatarioId: string; prestamistaId: string },
+): string | null {
+  if (asset.userId === loan.prestatarioId) return LOAN_MSG.ownAsset;
+  if (asset.userId !== loan.prestamistaId) return LOAN_MSG.notLenderAsset;
+  if (!LOAN_PURPOSES.includes(asset.mainPurpose)) return LOAN_MSG.notForLoan;
+  if (assetTransitionRefusal(asset, "reservar")) return LOAN_MSG.notAvailable;
+  return null;
+}
 
 export const LOAN_EFFECTS = [
   "reservarGarantiaActivo",

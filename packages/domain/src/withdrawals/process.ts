@@ -41,7 +41,6 @@ export const WITHDRAWAL_EFFECTS = [
   "registrarPago", // the payout reference (provider 'manual': typed by the admin)
   "devolverCreditos", // retiros -> user disponible (library)
   "anotarRechazo", // the admin's reason and who resolved it
-  "ocultarDestino", // keep only what identifies the destination (last 4 digits) once final
   "registrarActividad",
   "notificarSolicitante",
 ] as const;
@@ -72,7 +71,7 @@ export const WITHDRAWAL_PROCESS = {
       to: "aprobado",
       actors: ["admin"],
       guards: [],
-      effects: ["registrarPago", "ocultarDestino", "registrarActividad", "notificarSolicitante"],
+      effects: ["registrarPago", "registrarActividad", "notificarSolicitante"],
       outcome: { resultado: "completado" },
     },
     rechazar: {
@@ -81,7 +80,7 @@ export const WITHDRAWAL_PROCESS = {
       to: "rechazado",
       actors: ["admin"],
       guards: [],
-      effects: ["devolverCreditos", "anotarRechazo", "ocultarDestino", "registrarActividad", "notificarSolicitante"],
+      effects: ["devolverCreditos", "anotarRechazo", "registrarActividad", "notificarSolicitante"],
       outcome: { resultado: "rechazado" },
     },
     expirar: {
@@ -90,7 +89,7 @@ export const WITHDRAWAL_PROCESS = {
       to: "rechazado",
       actors: ["sistema"],
       guards: [],
-      effects: ["devolverCreditos", "anotarRechazo", "ocultarDestino", "registrarActividad", "notificarSolicitante"],
+      effects: ["devolverCreditos", "anotarRechazo", "registrarActividad", "notificarSolicitante"],
       outcome: { resultado: "vencido" },
     },
   },

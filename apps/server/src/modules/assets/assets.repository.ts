@@ -105,6 +105,20 @@ export async function lockAsset(tx: Executor, id: string): Promise<AssetRow | un
   return row;
 }
 
+/**
+ * Locks several assets in ascending id order in one statement (the lock order of every call that
+ * holds two assets: exchanges, a loan and its collateral), keyed by id; a missing one is absent.
+ */
+export async function lockAssets(tx: Executor, ids: string[]): Promise<Map<string, AssetRow>> {
+  const rows = await tx
+    .select()
+    .from(assets)
+    .where(inArray(assets.id, [...new Set(ids)]))
+    .orderBy(asc(assets.id))
+    .for("update");
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export async function updateAsset(tx: Executor, id: string, patch: Partial<NewAsset>): Promise<AssetRow> {
   const [row] = await tx
     .update(assets)

@@ -13,7 +13,14 @@ export {
 } from "./assets.images.ts";
 /** For deals (modules/deals, custody, sales): lock and change an asset inside their transaction. */
 /** For moderation (issue 19): hide or show a listing, list the hidden ones, read reported ones. */
-export { type AssetRow, findAssetsBrief, listHiddenAssets, lockAsset, setAssetHidden } from "./assets.repository.ts";
+export {
+  type AssetRow,
+  findAssetsBrief,
+  listHiddenAssets,
+  lockAsset,
+  lockAssets,
+  setAssetHidden,
+} from "./assets.repository.ts";
 export { assetsRoutes } from "./assets.routes.ts";
 export { ASSET_NOT_FOUND, type AssetsService, createAssetsService } from "./assets.service.ts";
 

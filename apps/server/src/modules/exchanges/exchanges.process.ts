@@ -1,7 +1,6 @@
 import { EXCHANGE_MSG, type ExchangeFields, exchangeAssetRefusal } from "@valoriza/domain";
-import type { Tx } from "../../db/client.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { type AssetRow, lockAsset, updateAsset } from "../assets/index.ts";
+import { lockAssets, updateAsset } from "../assets/index.ts";
 import { type DealsEngine, type ProcessHandlers, recordOf, type TransitionContext } from "../deals/index.ts";
 import { releaseHold } from "../ledger/index.ts";
 import {
@@ -24,19 +23,9 @@ import {
 
 type Ctx = TransitionContext<ProposalData>;
 
-/** Locks the two assets of a proposal in ascending id order (the lock order of every exchange call). */
-export async function lockPair(tx: Tx, a: string, b: string): Promise<Map<string, AssetRow>> {
-  const out = new Map<string, AssetRow>();
-  for (const id of [a, b].sort()) {
-    const row = await lockAsset(tx, id);
-    if (row) out.set(id, row);
-  }
-  return out;
-}
-
 async function assetsOf(ctx: Ctx) {
   // Already locked by the service in this transaction; re-reading under FOR UPDATE is free.
-  const pair = await lockPair(ctx.tx, ctx.data.offeredAssetId, ctx.data.requestedAssetId);
+  const pair = await lockAssets(ctx.tx, [ctx.data.offeredAssetId, ctx.data.requestedAssetId]);
   return { offered: pair.get(ctx.data.offeredAssetId), requested: pair.get(ctx.data.requestedAssetId) };
 }
 

@@ -24,11 +24,11 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, forbidden, notFound, unprocessable } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
-import { toAssetDto } from "../assets/index.ts";
+import { lockAssets, toAssetDto } from "../assets/index.ts";
 import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { placeKey } from "./exchanges.location.ts";
-import { createExchangeHandlers, lockPair } from "./exchanges.process.ts";
+import { createExchangeHandlers } from "./exchanges.process.ts";
 import {
   findProposal,
   findProposalView,
@@ -112,7 +112,7 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
     const spec = tipo === "local" ? LOCAL_EXCHANGE_PROCESS : EXCHANGE_PROCESS;
     const expiryMs = tipo === "local" ? EXCHANGE_LOCAL_EXPIRY_MS : EXCHANGE_DIRECT_EXPIRY_MS;
     return uow(async (tx) => {
-      const pair = await lockPair(tx, input.offeredAssetId, input.requestedAssetId);
+      const pair = await lockAssets(tx, [input.offeredAssetId, input.requestedAssetId]);
       const requested = pair.get(input.requestedAssetId);
       const offered = pair.get(input.offeredAssetId);
       if (!requested || requested.status === "desactivado") throw notFound(EXCHANGE_MSG.requestedUnavailable);
@@ -174,7 +174,7 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
       }
       const transition = EXCHANGE_STATUS_TRANSITIONS[status];
       return uow(async (tx) => {
-        await lockPair(tx, peek.offeredAssetId, peek.requestedAssetId);
+        await lockAssets(tx, [peek.offeredAssetId, peek.requestedAssetId]);
         // Accepting makes the exchange: refused between people who blocked each other; rejecting
         // and cancelling go on (issue 19 part 4).
         if (transition === "aceptar") await assertNoBlock(tx, user.id, peek.proposingUserId);
@@ -200,7 +200,7 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
 
     async createOffer(user: AuthUser, input: CreateOpenOfferData): Promise<OpenOffer> {
       const id = await db.transaction(async (tx) => {
-        const pair = await lockPair(tx, input.activoId, input.activoId);
+        const pair = await lockAssets(tx, [input.activoId]);
         const asset = pair.get(input.activoId);
         if (!asset || asset.status === "desactivado" || asset.userId !== user.id) {
           throw notFound(EXCHANGE_MSG.offerFieldsRequired);

@@ -3,6 +3,7 @@ import {
   LOAN_DUE_DATE_FIELD,
   LOAN_MSG,
   type LoanFields,
+  loanAssetRefusal,
   loanDueDate,
   loanInterestCredits,
 } from "@valoriza/domain";
@@ -27,9 +28,6 @@ import {
  * assets -> deals -> ledger accounts (the service locks both assets in id order before the engine).
  */
 
-/** Purposes under which an asset is offered for lending (the spec's screens use both spellings). */
-export const LOAN_PURPOSES = ["prestar", "prestamo"];
-
 /**
  * Checks the collateral a borrower names (at the request, without a lock; the approval re-checks it
  * under the lock): theirs, listed (activo/disponible), not the lent asset, not in another deal.
@@ -52,10 +50,8 @@ export const loanHandlers: ProcessHandlers<LoanData> = {
     async activoPrestable(ctx) {
       const a = dealAsset(ctx);
       const l = ctx.data;
-      if (a.userId === l.prestatarioId) throw conflict(LOAN_MSG.ownAsset);
-      if (a.userId !== l.prestamistaId) throw conflict(LOAN_MSG.notLenderAsset);
-      if (!LOAN_PURPOSES.includes(a.mainPurpose)) throw conflict(LOAN_MSG.notForLoan);
-      if (assetTransitionRefusal(a, "reservar")) throw conflict(LOAN_MSG.notAvailable);
+      const refusal = loanAssetRefusal(a, l);
+      if (refusal) throw conflict(refusal);
       const requesting = ctx.from === null;
       if (requesting && (await findOpenDealForAsset(ctx.tx, a.id))) throw conflict(LOAN_MSG.notAvailable);
       if (requesting && l.garantiaActivoId) await checkCollateral(ctx.tx, l, l.garantiaActivoId);

@@ -1,14 +1,21 @@
-import { type CreateLoanData, LOAN_COLLATERAL_PROCESS, LOAN_MSG, LOAN_PROCESS, type Loan } from "@valoriza/domain";
+import {
+  type CreateLoanData,
+  LOAN_COLLATERAL_PROCESS,
+  LOAN_MSG,
+  LOAN_PROCESS,
+  LOAN_PURPOSES,
+  type Loan,
+} from "@valoriza/domain";
 import type { Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
-import { lockAsset, toAssetDto } from "../assets/index.ts";
+import { lockAssets, toAssetDto } from "../assets/index.ts";
 import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { findUserById } from "../users/index.ts";
-import { collateralHandlers, LOAN_PURPOSES, loanHandlers } from "./loans.process.ts";
+import { collateralHandlers, loanHandlers } from "./loans.process.ts";
 import {
   findAssetRow,
   findLoan,
@@ -75,7 +82,7 @@ export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) 
       // (the order exchanges use), then the engine re-locks the lent asset (already ours) and the deal.
       const peek = await findLoan(tx, id);
       if (peek?.garantiaActivoId) {
-        for (const assetId of [peek.assetId, peek.garantiaActivoId].sort()) await lockAsset(tx, assetId);
+        await lockAssets(tx, [peek.assetId, peek.garantiaActivoId]);
       }
       // Approving starts the loan: refused between people who blocked each other (issue 19 part 4);
       // rejecting, cancelling and the return go on, so nothing stays held.

@@ -27,9 +27,10 @@ export type ResolveInput = ResolveWithdrawalInput;
 type Ctx = TransitionContext<WithdrawalRow>;
 
 export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<WithdrawalRow> {
-  const reload = async (ctx: Ctx) => {
-    const w = await findWithdrawal(ctx.tx, ctx.deal.id);
-    if (w) ctx.data = w;
+  /** Writes `patch` on the withdrawal and on the step's copy of it. */
+  const save = async (ctx: Ctx, patch: Partial<WithdrawalRow>) => {
+    await updateWithdrawal(ctx.tx, ctx.data.id, patch);
+    ctx.data = { ...ctx.data, ...patch };
   };
   return {
     load: recordOf(findWithdrawal, "withdrawals: record"),
@@ -62,23 +63,12 @@ export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<Wi
           referencia: input.referencia,
         });
         if (paid.status === "fallido") throw unprocessable(paid.motivo);
-        await updateWithdrawal(ctx.tx, w.id, {
-          referencia: paid.referencia,
-          proveedor: provider.name,
-          resueltoPor: ctx.actorUserId,
-        });
-        await reload(ctx);
+        await save(ctx, { referencia: paid.referencia, proveedor: provider.name, resueltoPor: ctx.actorUserId });
       },
       /** After the library's refund (devolverCreditos): the admin's reason, and who resolved it. */
       async anotarRechazo(ctx) {
         const input = inputOf(ctx, resolveWithdrawalInputSchema);
-        await updateWithdrawal(ctx.tx, ctx.data.id, { motivo: input.motivo || null, resueltoPor: ctx.actorUserId });
-        await reload(ctx);
-      },
-      async ocultarDestino(ctx) {
-        // Final: the payout no longer needs the destination; only 'Nequi ••••4567' stays.
-        await updateWithdrawal(ctx.tx, ctx.data.id, { destino: null });
-        await reload(ctx);
+        await save(ctx, { motivo: input.motivo || null, resueltoPor: ctx.actorUserId });
       },
     },
     fields: ({ data: w }): WithdrawalFields => ({
@@ -89,8 +79,8 @@ export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<Wi
       referencia: w.referencia ?? "",
       motivo: w.motivo,
     }),
-    async onState(ctx) {
-      await updateWithdrawal(ctx.tx, ctx.deal.id, { estado: ctx.to, updatedAt: ctx.now });
-    },
+    // Once final the payout no longer needs the destination: only 'Nequi ••••4567' stays.
+    onState: ({ tx, deal, to, now }) =>
+      updateWithdrawal(tx, deal.id, { estado: to, updatedAt: now, ...(deal.closedAt ? { destino: null } : {}) }),
   };
 }
