@@ -1,38 +1,40 @@
 import {
   ADMIN_ROLE,
   checkTransition,
-  isFinalState,
-  outcomeOf,
   ownerCompletion,
   PROCESS_MSG,
   type ProcessSpec,
   SYSTEM_ROLE,
-  type TimerSpec,
   validateProcess,
 } from "@valoriza/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import { withDeferredWrites } from "../../lib/batch.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { type AssetRow, lockAsset } from "../assets/index.ts";
 import {
   addParty,
-  cancelPendingTimers,
-  claimDueTimer,
   type DealRow,
   findDeal,
-  finishTimer,
   insertDeal,
-  insertHistory,
-  insertTimer,
   lastHistory,
   listOpenDealsForAsset,
   lockDeal,
-  postponeTimer,
-  setDealState,
 } from "./deals.repository.ts";
+import { enterState, type Listeners } from "./deals.state.ts";
+import { fireDueTimers } from "./deals.timers.ts";
+import type {
+  Actor,
+  ApplyInput,
+  FinishedDeal,
+  ProcessHandlers,
+  StartDetachedInput,
+  StartInput,
+  TransitionContext,
+  TransitionOutcome,
+} from "./deals.types.ts";
 import { effectLibrary } from "./effects/index.ts";
 
 /**
@@ -53,140 +55,18 @@ import { effectLibrary } from "./effects/index.ts";
  * area opens a review round after a completed deal).
  */
 
-/** Who acts: a signed-in user (roles from the deal's parties) or the system (timers). */
-export type Actor = { user: AuthUser } | { system: true };
-
-export interface TransitionContext<D> {
-  tx: Tx;
-  now: Date;
-  process: ProcessSpec;
-  deal: DealRow;
-  /** The process's own record (e.g. the custody row), loaded after the locks. */
-  data: D;
-  /** The deal's asset, locked; effects that change it replace it with setAsset. */
-  asset: AssetRow | null;
-  setAsset(a: AssetRow): void;
-  transition: string;
-  from: string | null;
-  to: string;
-  role: string;
-  actorUserId: string | null;
-  /** Transition input from the caller (e.g. the typed code). */
-  input: unknown;
-  /** Effects may leave figures for the caller here (e.g. creditosLiberados). */
-  result: Record<string, number>;
-}
-
-export type Guard<D> = (ctx: TransitionContext<D>) => Promise<void> | void;
-export type Effect<D> = (ctx: TransitionContext<D>) => Promise<void>;
-
-export interface ProcessHandlers<D> {
-  /** Loads the process record of a deal (after the locks). */
-  load(tx: Tx, deal: DealRow): Promise<D>;
-  guards: Record<string, Guard<D>>;
-  /** The custom effects: those the table names but does not configure from the library (ADR 026). */
-  effects: Record<string, Effect<D>>;
-  /**
-   * The deal's fields the table's effects and templates read (amounts, titles, flags), computed at each
-   * effect from the record, the asset and the step's results; the engine adds transition, from and to.
-   */
-  fields?(ctx: TransitionContext<D>): object;
-  /** Runs after the state changed (e.g. mirror it on the process record). */
-  onState?(ctx: TransitionContext<D>): Promise<void>;
-  /** The date a timer with `relativeTo` counts from (e.g. a booking's last day); required when a table has one. */
-  timerBase?(ctx: TransitionContext<D>, timer: TimerSpec): Date;
-  /**
-   * When an asset has several running deals of this process (rental bookings), the one the owner's
-   * 'Finalizar operación' applies to (e.g. the booking that has started); default: the oldest.
-   */
-  ownerCompletionDeal?(tx: Tx, open: DealRow[], now: Date): Promise<DealRow | undefined>;
-}
-
-export interface TransitionOutcome<D> {
-  deal: DealRow;
-  data: D;
-  /** False for an idempotent repeat: nothing was done this time. */
-  applied: boolean;
-  result: Record<string, number>;
-}
-
-export interface StartInput<D> {
-  process: string;
-  transition: string;
-  assetId: string;
-  /** The parties, derived from the session and the LOCKED asset (never from a request body). */
-  parties: (asset: AssetRow) => Record<string, string>;
-  actor: { user: AuthUser };
-  input?: unknown;
-  /** Builds the process record (not yet stored) from the locked asset: the guards read it. */
-  build(tx: Tx, asset: AssetRow, deal: { id: string; now: Date }): Promise<D>;
-  /** Stores the process record once the guards passed and the deal row exists; returns it. */
-  save(tx: Tx, deal: DealRow, built: D): Promise<D>;
-  id?: string;
-  /** The deal that starts this one as a sub-process (its table is `drivenBy` the parent's process). */
-  parentId?: string;
-  messages?: { assetNotFound?: string };
-}
-
-/**
- * A deal about no asset (a marketplace purchase, a withdrawal; ADR 011): the
- * parties are given (from the session), no asset is locked, the record is
- * built from the input. Lock order: the deal, then the ledger's accounts.
- */
-export interface StartDetachedInput<D> {
-  process: string;
-  transition: string;
-  parties: Record<string, string>;
-  /** A person, or the system (a deal opened by another deal's end, e.g. a review round). */
-  actor: { user: AuthUser } | { system: true };
-  input?: unknown;
-  build(tx: Tx, deal: { id: string; now: Date }): Promise<D>;
-  save(tx: Tx, deal: DealRow, built: D): Promise<D>;
-  id?: string;
-  /**
-   * The deal this one follows from (a review round: the deal reviewed). Like a sub-process, a deal
-   * with a parent is part of it: reputation and analytics do not count it again.
-   */
-  parentId?: string;
-}
-
-/**
- * What a listener of finished deals gets ({@link DealsEngine.onFinished}): the deal as just closed
- * (state, `outcome`, `outcomeRole`, `outcomeProof`, `closedAt`), its table, in the step's transaction.
- */
-export interface FinishedDeal {
-  tx: Tx;
-  now: Date;
-  process: ProcessSpec;
-  deal: DealRow;
-}
-
-export interface ApplyInput {
-  dealId: string;
-  transition: string;
-  actor: Actor;
-  input?: unknown;
-  /** Only deals of this process (else NOT_FOUND). */
-  process?: string;
-  /**
-   * The actor takes the role the transition `claims` if it is still vacant (a community donation's
-   * claim): checked and written under the deal's lock, so of two claims exactly one wins.
-   */
-  claim?: boolean;
-  messages?: { notFound?: string; notAllowed?: string; claimTaken?: string };
-}
+export type * from "./deals.types.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: handlers of different processes carry different record types.
 type AnyHandlers = ProcessHandlers<any>;
 
-const MAX_TIMER_ATTEMPTS_BACKOFF_MS = 60 * 60 * 1000;
-
 export function createDealsEngine({ clock }: { clock: Clock }) {
   const processes = new Map<string, { spec: ProcessSpec; handlers: AnyHandlers }>();
   /** Observers of applied transitions (the /metrics counter, plugins/metrics.ts). */
-  const transitionObservers: ((process: string, transition: string) => void)[] = [];
+  const transitionObservers: Listeners["transitionObservers"] = [];
   /** Listeners of deals reaching a final state (the reviews area opens a review round). */
-  const finishedListeners: ((f: FinishedDeal) => Promise<void>)[] = [];
+  const finishedListeners: Listeners["finishedListeners"] = [];
+  const listeners: Listeners = { transitionObservers, finishedListeners };
 
   function registered(name: string) {
     const p = processes.get(name);
@@ -236,64 +116,6 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     });
     return out.result;
   });
-
-  async function enterState<D>(ctx: TransitionContext<D>, handlers: ProcessHandlers<D>, created: boolean) {
-    const final = isFinalState(ctx.process, ctx.to);
-    // A reminder (from = to) keeps the state's timers: it is not a new entry into the state.
-    const stays = ctx.from === ctx.to;
-    const outcome = final ? outcomeOf(ctx.process, ctx.transition, ctx.role) : null;
-    if (final && !outcome)
-      throw new Error(`deals: ${ctx.process.name}.${ctx.transition} ends the deal without outcome`);
-    const closing = outcome ? { closedAt: ctx.now, outcome } : null;
-    if (!created) await setDealState(ctx.tx, ctx.deal.id, ctx.to, ctx.now, closing);
-    ctx.deal = {
-      ...ctx.deal,
-      state: ctx.to,
-      updatedAt: ctx.now,
-      ...(closing
-        ? {
-            closedAt: ctx.now,
-            outcome: closing.outcome.resultado,
-            outcomeRole: closing.outcome.por,
-            outcomeProof: closing.outcome.confirma,
-          }
-        : {}),
-    };
-    await insertHistory(ctx.tx, {
-      dealId: ctx.deal.id,
-      fromState: ctx.from,
-      toState: ctx.to,
-      transition: ctx.transition,
-      actorRole: ctx.role,
-      actorUserId: ctx.actorUserId,
-      createdAt: ctx.now,
-    });
-    for (const observe of transitionObservers) observe(ctx.process.name, ctx.transition);
-    if (!stays) {
-      if (!created) await cancelPendingTimers(ctx.tx, ctx.deal.id, ctx.now);
-      for (const timer of ctx.process.states[ctx.to]?.timers ?? []) {
-        const base = timer.relativeTo ? timerBaseOf(ctx, handlers, timer) : ctx.now;
-        await insertTimer(ctx.tx, {
-          dealId: ctx.deal.id,
-          name: timer.name,
-          transition: timer.transition,
-          state: ctx.to,
-          // Never before the deal entered the state (a reminder "a day before" a due date that is closer).
-          dueAt: new Date(Math.max(ctx.now.getTime(), base.getTime() + timer.afterMs)),
-          createdAt: ctx.now,
-        });
-      }
-    }
-    await handlers.onState?.(ctx);
-    if (closing)
-      for (const listen of finishedListeners)
-        await listen({ tx: ctx.tx, now: ctx.now, process: ctx.process, deal: ctx.deal });
-  }
-
-  function timerBaseOf<D>(ctx: TransitionContext<D>, handlers: ProcessHandlers<D>, timer: TimerSpec): Date {
-    if (!handlers.timerBase) throw new Error(`deals: ${ctx.process.name} has no timerBase for ${timer.name}`);
-    return handlers.timerBase(ctx, timer);
-  }
 
   /** The common part of start/startDetached: check, guards, deal row, record, effects, state. */
   async function begin<D>(
@@ -366,7 +188,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     // The effects' movements, records, notifications and live events go as one statement at the end.
     await withDeferredWrites(tx, async () => {
       await run(ctx, handlers, { guards: [], effects: check.transition.effects });
-      await enterState(ctx, handlers, true);
+      await enterState(ctx, handlers, true, listeners);
     });
     return { deal: ctx.deal, data: await handlers.load(tx, ctx.deal), applied: true, result: ctx.result };
   }
@@ -499,7 +321,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       // The effects' movements, records, notifications and live events go as one statement at the end.
       await withDeferredWrites(tx, async () => {
         await run(ctx, handlers, check.transition);
-        await enterState(ctx, handlers, false);
+        await enterState(ctx, handlers, false, listeners);
       });
       return { deal: ctx.deal, data: (await handlers.load(tx, ctx.deal)) as D, applied: true, result: ctx.result };
     },
@@ -526,94 +348,15 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       return { dealId: deal.id, transition, result: out.result };
     },
 
-    /**
-     * Fires the timers due at `now`, each in its own transaction: claim one
-     * (FOR UPDATE SKIP LOCKED, so several processes never fire the same one),
-     * apply its transition as the system, mark it fired, commit. A timer whose
-     * deal already left the timer's state is marked 'omitido'. A failing
-     * transition is rolled back (to a savepoint) and retried later. Returns how
-     * many transitions were applied.
-     */
-    async fireDueTimers(db: Db, now: Date = clock.now(), opts: { limit?: number } = {}): Promise<number> {
-      const limit = opts.limit ?? 100;
-      let fired = 0;
-      for (let i = 0; i < limit; i++) {
-        const outcome = await db.transaction(async (tx) => {
-          const timer = await claimDueTimer(tx, now);
-          if (!timer) return "none" as const;
-          const deal = await findDeal(tx, timer.dealId);
-          if (!deal || deal.state !== timer.state) {
-            await finishTimer(tx, timer.id, "omitido", now);
-            return "skipped" as const;
-          }
-          try {
-            const applied = await tx.transaction((sp) =>
-              engine.apply(sp, { dealId: deal.id, transition: timer.transition, actor: { system: true } }),
-            );
-            await finishTimer(tx, timer.id, applied.applied ? "disparado" : "omitido", now);
-            return applied.applied ? ("fired" as const) : ("skipped" as const);
-          } catch (e) {
-            if (e instanceof AppError && e.code === "CONFLICT") {
-              await finishTimer(tx, timer.id, "omitido", now);
-              return "skipped" as const;
-            }
-            const backoff = Math.min(60_000 * 2 ** timer.attempts, MAX_TIMER_ATTEMPTS_BACKOFF_MS);
-            await postponeTimer(
-              tx,
-              timer.id,
-              e instanceof Error ? e.message : String(e),
-              new Date(now.getTime() + backoff),
-            );
-            return "failed" as const;
-          }
-        });
-        if (outcome === "none") break;
-        if (outcome === "fired") fired++;
-      }
-      return fired;
+    /** Fires the timers due at `now` (deals.timers.ts), each in its own transaction. */
+    fireDueTimers(db: Db, now: Date = clock.now(), opts: { limit?: number } = {}): Promise<number> {
+      return fireDueTimers(engine, db, now, opts.limit ?? 100);
     },
   };
   return engine;
 }
 
 export type DealsEngine = ReturnType<typeof createDealsEngine>;
-
-export interface TimerRunner {
-  stop(): Promise<void>;
-}
-
-/**
- * Fires due timers every `intervalMs` with the injected clock (server.ts starts
- * it; tests call engine.fireDueTimers directly). Runs never overlap.
- */
-export function startTimerRunner(
-  engine: DealsEngine,
-  db: Db,
-  clock: Clock,
-  opts: { intervalMs?: number; onError?: (e: unknown) => void } = {},
-): TimerRunner {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = engine
-      .fireDueTimers(db, clock.now())
-      .catch((e) => opts.onError?.(e))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const handle = setInterval(tick, opts.intervalMs ?? 5000);
-  handle.unref?.();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(handle);
-      await running;
-    },
-  };
-}
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -11,8 +11,6 @@ export {
   type FinishedDeal,
   type Guard,
   type ProcessHandlers,
-  startTimerRunner,
-  type TimerRunner,
   type TransitionContext,
   type TransitionOutcome,
 } from "./deals.engine.ts";
@@ -24,6 +22,7 @@ export {
   listOpenDealsForAsset,
   listTimers,
 } from "./deals.repository.ts";
+export { startTimerRunner, type TimerRunner } from "./deals.timers.ts";
 export { dealAsset, inputOf, recordOf } from "./handler-kit.ts";
 
 // --- Reads for the holder's data rights (profile area, issue 16; ADR 018) ---
