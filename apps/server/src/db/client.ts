@@ -5,13 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import {
-  type ExtractTablesWithRelations,
-  Param,
-  SQL,
-  StringChunk,
-  sql,
-} from "drizzle-orm";
+import { type ExtractTablesWithRelations, Param, SQL, StringChunk, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
