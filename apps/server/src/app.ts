@@ -64,6 +64,11 @@ export interface BuildAppOptions {
    * connection and its buffers. Default 60 s (REQUEST_TIMEOUT_MS in server.ts).
    */
   requestTimeoutMs?: number;
+  /**
+   * Whether the start-up work server.ts runs after listening (the demo data) is done: until then
+   * GET /api/health/ready answers 503 (ADR 019). Absent: always done (tests, tools).
+   */
+  startupDone?: () => boolean;
 }
 
 /** Content-Security-Policy the web app itself passes (no inline scripts, same origin only). */
@@ -178,7 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(opts.db));
+      await api.register(healthRoutes(opts.db, opts.startupDone));
       await api.register(
         usersRoutes(users, authenticate, { db: opts.db, clock: opts.clock, perHour: opts.config.signupsPerIpHour }),
       );

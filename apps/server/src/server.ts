@@ -42,6 +42,9 @@ async function main(): Promise<void> {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
     await database.migrate();
     const appConfig = { ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST };
+    // Start-up work that runs after listening (the demo data): until it is done GET /api/health/ready
+    // answers 503, while /api/health and every route already answer (ADR 019).
+    let startupDone = false;
     const app = await buildApp({
       db: database.db,
       clock: systemClock,
@@ -50,34 +53,20 @@ async function main(): Promise<void> {
       requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS) || 60_000,
       // Public shared reads (feed, economy) kept a few seconds per process (ADR 012).
       publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
+      startupDone: () => startupDone,
     });
+    // One statement: before listening, so an administrator's first request already sees the role.
     const granted = await grantAdmins(database.db, config.adminEmails);
     if (granted) app.log.info({ granted }, "ADMIN_EMAILS aplicados");
-    if (config.seedDemo) {
-      const tokens = new TokenService(config.jwtSecret, systemClock, 60);
-      await seedDemo({ db: database.db, clock: systemClock, config: appConfig, tokens }, app.log);
-    }
 
-    // Deal timers (expiries): fired once across restarts and processes (ADR 006).
-    const timers = startTimerRunner(app.deals, database.db, systemClock, {
-      intervalMs: 5000,
-      onError: (e) => app.log.error({ err: e }, "temporizadores de operaciones"),
-    });
-
-    // Mail outbox (issue 16, ADR 017): SMTP_URL, or .eml files under DATA_DIR/correo/; sent once across processes.
-    const mail = startMailWorker({ db: database.db, clock: systemClock, config: appConfig }, { log: app.log });
-    // Push and mail notifications (issue 20, ADR 022): every notification's pushes, mail or digest.
-    const push = startPushWorker({ db: database.db, clock: systemClock, config: appConfig }, { log: app.log });
-
+    let workers: { stop(): Promise<void> }[] = [];
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, "cerrando");
       try {
-        await timers.stop();
-        await push.stop();
-        await mail.stop();
+        for (const w of workers) await w.stop();
         await app.close();
         await database?.close();
       } finally {
@@ -88,10 +77,38 @@ async function main(): Promise<void> {
     process.once("SIGINT", () => void shutdown("SIGINT"));
     process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
+    // Listening first (issue 21): a new data folder's demo data (~0.5 s) no longer delays the
+    // first answer. A request meanwhile is served normally (the seed only runs on an empty database).
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
       `Valoriza escuchando en http://localhost:${config.port} (base de datos: ${database.kind === "pglite" ? `PGlite en ${config.dataDir}` : "PostgreSQL"})`,
     );
+
+    try {
+      if (config.seedDemo) {
+        const tokens = new TokenService(config.jwtSecret, systemClock, 60);
+        await seedDemo({ db: database.db, clock: systemClock, config: appConfig, tokens }, app.log);
+      }
+    } catch (e) {
+      // As before listening came first: a start whose demo data fails is a failed start.
+      closing = true;
+      await app.close().catch(() => {});
+      throw e;
+    }
+    if (closing) return;
+
+    // Deal timers (expiries): fired once across restarts and processes (ADR 006).
+    const timers = startTimerRunner(app.deals, database.db, systemClock, {
+      intervalMs: 5000,
+      onError: (e) => app.log.error({ err: e }, "temporizadores de operaciones"),
+    });
+    // Mail outbox (issue 16, ADR 017): SMTP_URL, or .eml files under DATA_DIR/correo/; sent once across processes.
+    const mail = startMailWorker({ db: database.db, clock: systemClock, config: appConfig }, { log: app.log });
+    // Push and mail notifications (issue 20, ADR 022): every notification's pushes, mail or digest.
+    const push = startPushWorker({ db: database.db, clock: systemClock, config: appConfig }, { log: app.log });
+    // Stopped in this order on shutdown, as before: timers, push, mail.
+    workers = [timers, push, mail];
+    startupDone = true;
   } catch (e) {
     await database?.close().catch(() => {});
     release();

@@ -2,24 +2,23 @@ import { mkdirSync } from "node:fs";
 import { currentYearInColombia, valuateGood } from "@valoriza/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGood, expectBlocked, expectNoLayoutOverflow, signUp } from "./economy.ts";
 import {
   DESKTOP,
-  expectSignedIn,
   expectToast,
-  horizontalOverflow,
   launchBrowser,
   newUser,
   openPage,
   PHONE,
   SCREENSHOT_DIR,
   screenshot,
-  type TestUser,
 } from "./helpers.ts";
 
 /*
- * The credit economy seen from the web: registering goods, time and money through the wizard,
- * searching the home feed, deactivating from /mis-activos, the bell and /economia. Every test works
- * with its own users and unique words, so it does not depend on what other test files create.
+ * The credit economy seen from the web: registering goods, time and money through the wizard, and
+ * searching the home feed. The detail, /mis-activos, the bell and /economia: economy-views.e2e.test.ts.
+ * Every test works with its own users and unique words, so it does not depend on what other test files
+ * create.
  */
 
 let browser: Browser;
@@ -31,71 +30,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Session {
-  token: string;
-  userId: string;
-}
-
-/** Registers through the API, stores the session as the app does and opens `path`. */
-async function signUp(page: Page, user: TestUser, path = "/"): Promise<Session> {
-  const response = await page.request.post("/api/users/register", { data: user });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { data: Record<string, unknown> & { token: string; _id: string } };
-  const { token, ...rest } = body.data;
-  await page.goto("/");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("user", u);
-      localStorage.setItem("token", t);
-    },
-    [token, JSON.stringify(rest)] as const,
-  );
-  await page.goto(path);
-  await expectSignedIn(page);
-  return { token, userId: body.data._id };
-}
-
-interface GoodInput {
-  title: string;
-  description?: string;
-  category?: string;
-  baseValueCOP?: number;
-}
-
-/** A good registered straight through the API (setup for tests about other screens). */
-async function createGood(page: Page, session: Session, good: GoodInput): Promise<{ id: string; credits: number }> {
-  const response = await page.request.post("/api/assets", {
-    headers: { Authorization: `Bearer ${session.token}` },
-    data: {
-      title: good.title,
-      description: good.description ?? "Activo de prueba",
-      assetType: "bien",
-      origin: "personal",
-      category: good.category ?? "Tecnología",
-      condition: "nuevo",
-      physicalState: "excelente",
-      yearOfPurchase: currentYearInColombia(),
-      baseValueCOP: good.baseValueCOP ?? 1_000_000,
-      mainPurpose: "intercambiar",
-      privacy: "publico",
-      images: [],
-    },
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { data: { _id: string; creditosAsignados: number } };
-  return { id: body.data._id, credits: body.data.creditosAsignados };
-}
-
 /** The header's blocked credits once loaded (phones and desktops show them in different rows). */
 function blockedCredits(page: Page) {
   return page.getByTestId("creditos-bloqueados").filter({ visible: true, hasText: /^\d/ });
-}
-
-async function expectBlocked(page: Page, text: string): Promise<void> {
-  await page
-    .getByTestId("creditos-bloqueados")
-    .filter({ visible: true, hasText: new RegExp(`^${text}$`) })
-    .waitFor();
 }
 
 /** A small real photo (PNG drawn in the page), as a file for the picker. */
@@ -114,27 +51,6 @@ async function photo(page: Page, name: string, color: string) {
     return canvas.toDataURL("image/png");
   }, color);
   return { name, mimeType: "image/png", buffer: Buffer.from(dataUrl.split(",")[1] ?? "", "base64") };
-}
-
-/** No horizontal scroll, and nothing of the page's own content (main) sticks out at the sides. */
-async function expectNoLayoutOverflow(page: Page): Promise<void> {
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  const outside = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const clipped = (el: Element) => {
-      for (let p = el.parentElement; p && p.id !== "contenido"; p = p.parentElement) {
-        if (getComputedStyle(p).overflowX !== "visible") return true;
-      }
-      return false;
-    };
-    return [...document.querySelectorAll("#contenido *")]
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return r.width > 1 && r.height > 1 && (r.right > width + 1 || r.left < -1) && !clipped(el);
-      })
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}"`);
-  });
-  expect(outside).toEqual([]);
 }
 
 describe("registro de activos", () => {
@@ -342,160 +258,5 @@ describe("búsqueda en el inicio", () => {
     await page.getByRole("heading", { name: `Cámara ${tag}`, level: 1 }).waitFor();
     await page.getByTestId("own-asset-badge").getByText("Este es tu activo").waitFor();
     expect(errors).toEqual([]);
-  });
-});
-
-describe("detalle, mis activos y economía", () => {
-  it("muestra el detalle a un visitante con dueño y enlaces para compartir", async () => {
-    const { page: owner } = await openPage(browser, DESKTOP);
-    const session = await signUp(owner, newUser("dueno"));
-    const { id } = await createGood(owner, session, { title: "Taladro percutor Bosch", category: "Herramientas" });
-
-    const { page, errors } = await openPage(browser, PHONE);
-    await page.goto(`/ver-activo/${id}`);
-    await page.getByRole("heading", { name: "Taladro percutor Bosch", level: 1 }).waitFor();
-    await page.getByTestId("owner-name").getByText("Ana Gómez").waitFor();
-    expect(await page.getByTestId("own-asset-badge").count()).toBe(0);
-    for (const network of ["Facebook", "WhatsApp", "Twitter", "Telegram", "LinkedIn"]) {
-      // The link's name starts with its visible label (axe: label-content-name-mismatch).
-      const link = page.getByRole("link", { name: new RegExp(`^${network} \\(compartir`) });
-      expect(await link.getAttribute("target")).toBe("_blank");
-      expect(await link.getAttribute("href")).toContain(encodeURIComponent(`/ver-activo/${id}`));
-    }
-    await page.getByRole("button", { name: "Copiar enlace" }).click();
-    // Without clipboard permission the app says so; with it, it confirms for 2 s.
-    await page.getByText(/¡Enlace copiado!|No se pudo copiar el enlace/).waitFor();
-    await screenshot(page, "economy-detail-phone");
-    await expectNoLayoutOverflow(page);
-
-    await page.goto("/ver-activo/00000000-0000-4000-8000-000000000000");
-    await page.getByText("No se pudo cargar el activo").waitFor();
-    expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
-  });
-
-  it("desactiva un activo desde /mis-activos y destruye sus créditos", async () => {
-    const { page, errors } = await openPage(browser, DESKTOP);
-    const session = await signUp(page, newUser("desactivar"));
-    const { id, credits } = await createGood(page, session, { title: "Silla ergonómica", category: "Muebles" });
-    expect(credits).toBe(850);
-    const before = (await (await page.request.get("/api/economia/reporte")).json()) as {
-      data: { creditosDestruidos: number };
-    };
-
-    await page.goto("/mis-activos");
-    await expectBlocked(page, "850");
-    const card = page.getByTestId("asset-card").filter({ hasText: "Silla ergonómica" });
-    await card.waitFor();
-    await screenshot(page, "economy-mis-activos-desktop");
-    // Closing the dialog puts focus back on the button that opened it.
-    const deactivate = card.getByRole("button", { name: "Desactivar Silla ergonómica" });
-    await deactivate.click();
-    const dialog = page.getByRole("alertdialog");
-    await dialog.waitFor();
-    await dialog.getByRole("button", { name: "Cancelar" }).click();
-    await dialog.waitFor({ state: "detached" });
-    await page.waitForFunction(
-      () => document.activeElement?.getAttribute("aria-label") === "Desactivar Silla ergonómica",
-    );
-    await deactivate.click();
-    await dialog.waitFor();
-    expect(await dialog.getByTestId("credits-to-destroy").textContent()).toBe("850 créditos");
-    await page.waitForTimeout(250);
-    await screenshot(page, "economy-desactivar-dialog-desktop", false);
-    await dialog.getByRole("button", { name: "Desactivar y destruir créditos" }).click();
-    await expectToast(page, "Activo desactivado", "850 créditos");
-    await card.waitFor({ state: "detached" });
-    await expectBlocked(page, "0");
-    await page.getByText("Aún no tienes activos registrados.").waitFor();
-
-    // The movement and the wallet show it; registering and destroying changed blocked credits only,
-    // and the registration has one name in the three histories.
-    await page.getByRole("tab", { name: "Movimientos" }).click();
-    await page.getByText(/se destruyeron 850 créditos/).waitFor();
-    const movements = page.getByRole("list", { name: "Movimientos" });
-    expect(await movements.locator("[data-blocked]").allTextContents()).toEqual(["−850 bloqueados", "850 bloqueados"]);
-    await movements.getByText("Registro de activo").waitFor();
-    expect(await movements.getByText("+850").count()).toBe(0);
-    await page.getByRole("tab", { name: "Wallet" }).click();
-    await page.getByTestId("wallet-bloqueados").filter({ hasText: /^0$/ }).waitFor();
-    const wallet = page.getByRole("list", { name: "Últimas transacciones de la wallet" });
-    await wallet.getByText("Registro de activo").waitFor();
-    expect(await wallet.locator("[data-blocked]").allTextContents()).toEqual(["−850 bloqueados", "850 bloqueados"]);
-    await page.getByRole("button", { name: "Sincronizar" }).click();
-    await expectToast(page, "Wallet sincronizada");
-    await page.getByRole("tab", { name: "Actividad" }).click();
-    await page.getByLabel("Tipo de transacción").selectOption("registro");
-    await page.getByText(/Registro de activo · Silla ergonómica/).waitFor();
-    expect(await page.getByRole("list", { name: "Transacciones" }).locator("[data-blocked]").allTextContents()).toEqual(
-      ["850 bloqueados"],
-    );
-
-    const after = (await (await page.request.get("/api/economia/reporte")).json()) as {
-      data: { creditosDestruidos: number };
-    };
-    expect(after.data.creditosDestruidos - before.data.creditosDestruidos).toBeGreaterThanOrEqual(850);
-
-    // The deactivated asset cannot be deactivated again: the server's reason is shown.
-    const again = await page.request.put(`/api/activos/desactivar/${id}`, {
-      headers: { Authorization: `Bearer ${session.token}` },
-    });
-    expect(again.status()).toBe(409);
-    expect(errors).toEqual([]);
-  });
-
-  it("avisa con la campana y marca las notificaciones como leídas", async () => {
-    const { page, errors } = await openPage(browser, DESKTOP);
-    const session = await signUp(page, newUser("campana"));
-    const { id } = await createGood(page, session, { title: "Lámpara de pie", category: "Arte y Decoración" });
-    await page.reload();
-    const bell = page.getByTestId("notifications-bell");
-    await page.getByTestId("notifications-badge").filter({ hasText: /^1$/ }).waitFor();
-    await bell.click();
-    const panel = page.getByRole("region", { name: "Notificaciones" });
-    await panel.getByText("Activo registrado").waitFor();
-    await screenshot(page, "economy-campana-desktop", false);
-    await panel.getByRole("button", { name: /Activo registrado/ }).click();
-    await page.waitForURL(`**/ver-activo/${id}`);
-    await page.getByTestId("notifications-badge").waitFor({ state: "detached" });
-    await bell.click();
-    expect(await page.getByRole("button", { name: "Marcar todas como leídas" }).isDisabled()).toBe(true);
-    expect(errors).toEqual([]);
-  });
-
-  it("muestra el reporte de /economia equilibrado", async () => {
-    for (const viewport of [DESKTOP, PHONE]) {
-      const { page, errors } = await openPage(browser, viewport);
-      await page.goto("/economia");
-      await page.getByRole("heading", { name: "Economía de Valoriza" }).waitFor();
-      await page.getByTestId("balance-check").getByText("Equilibrado").waitFor();
-      expect(await page.getByTestId("tasa-cambio").textContent()).toBe("1 crédito = $1.000 COP");
-      for (const label of [
-        "Créditos en circulación",
-        "Créditos emitidos",
-        "Créditos destruidos",
-        "Usuarios totales",
-        "Activos totales",
-        "Créditos promedio por usuario",
-      ]) {
-        await page.getByText(label, { exact: true }).waitFor();
-      }
-      const time = page.locator("time").filter({ hasText: /\d/ }).first();
-      expect(await time.textContent()).toMatch(/\d{1,2}\/\d{1,2}\/\d{4}/);
-      await page.getByRole("img", { name: /Créditos emitidos y destruidos por día/ }).waitFor();
-      await screenshot(page, viewport === DESKTOP ? "economy-economia-desktop" : "economy-economia-phone");
-      if (viewport === PHONE) await expectNoLayoutOverflow(page);
-      expect(errors).toEqual([]);
-    }
-  });
-
-  it("documenta la matriz de acciones en /actions-demo", async () => {
-    const { page } = await openPage(browser, PHONE);
-    await page.goto("/actions-demo");
-    await page.getByRole("heading", { name: "Matriz de acciones" }).waitFor();
-    await page.getByText("Dinero", { exact: true }).first().click();
-    await page.getByRole("heading", { name: "Acciones para dinero" }).waitFor();
-    await page.getByTestId("action-vender").getByText("No permitida").waitFor();
-    await page.getByTestId("action-prestar").getByText("Permitida", { exact: true }).waitFor();
-    await expectNoLayoutOverflow(page);
   });
 });

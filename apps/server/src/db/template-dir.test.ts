@@ -42,6 +42,21 @@ describe("the PGlite template folder of a new DATA_DIR", () => {
       expect(((await again.rawQuery("select count(*)::int as n from users"))[0] as { n?: number } | undefined)?.n).toBe(
         1,
       );
+      // Migrations at start: nothing to apply when the newest applied one is the journal's newest ...
+      const migrations = async () =>
+        ((await again.rawQuery("select count(*)::int as n from drizzle.__drizzle_migrations"))[0] as { n: number }).n;
+      await again.migrate();
+      expect(await migrations()).toBe(journal.entries.length);
+      // ... and drizzle's migrator runs when the database's newest is older (a new migration since):
+      // here it re-applies the newest migration, which either adds its row or fails on its objects.
+      await again.rawQuery(
+        "update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = (select max(created_at) from drizzle.__drizzle_migrations)",
+      );
+      const ran = await again.migrate().then(
+        async () => (await migrations()) > journal.entries.length,
+        () => true,
+      );
+      expect(ran).toBe(true);
     } finally {
       await again.close();
     }

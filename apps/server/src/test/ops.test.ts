@@ -50,6 +50,27 @@ describe("health", () => {
       await app.close().catch(() => {});
     }
   });
+  it("ready answers 503 until the start-up work after listening (demo data) is done; /api/health already 200", async () => {
+    let done = false;
+    const app = await buildApp({
+      db: t.database.db,
+      clock: new ManualClock(new Date()),
+      config: { jwtSecret: "test-secret-test-secret-test-secret-0123456789", adminEmails: [], dataDir: "/tmp/vz-ops" },
+      startupDone: () => done,
+    });
+    try {
+      await app.ready();
+      const early = await app.inject({ url: "/api/health/ready" });
+      expect(early.statusCode).toBe(503);
+      expect(early.json()).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE" });
+      expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+      expect((await app.inject({ url: "/api/health/live" })).statusCode).toBe(200);
+      done = true;
+      expect((await app.inject({ url: "/api/health/ready" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe("/metrics", () => {

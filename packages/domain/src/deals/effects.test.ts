@@ -8,7 +8,8 @@ import { CUSTODY_PROCESS } from "./custody.ts";
 import { DONATION_PROCESS } from "./donation.ts";
 import { type EffectSpec, effectProblems, renderText, type Templates } from "./effects.ts";
 import type { LoanFields } from "./loan.templates.ts";
-import { LOAN_COLLATERAL_PROCESS, LOAN_PROCESS } from "./loan.ts";
+import { LOAN_PROCESS } from "./loan.ts";
+import { LOAN_COLLATERAL_PROCESS } from "./loan-collateral.ts";
 import { type ProcessSpec, validateProcess } from "./process.ts";
 import { periodText, type RentalFields } from "./rental.templates.ts";
 import { RENTAL_PROCESS } from "./rental.ts";
@@ -118,6 +119,7 @@ describe("templates (the texts the parties read)", () => {
       liberados: 0,
       garantiaActivo: "Bici",
       garantiaDealId: "d",
+      garantiaActivoId: "c",
       destruidos: 0,
       vence: "3/12/2026",
       avisoNuevo: true,

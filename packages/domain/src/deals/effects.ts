@@ -55,6 +55,9 @@ interface Ref {
   ref?: string;
 }
 
+/** The platform's desks a deal pays into (economy.md: the shop and withdrawals). */
+export type Desk = "tienda" | "retiros";
+
 export type EffectSpec =
   /** Moves `amount` (a numeric field) from `from`'s available credits into escrow. Nothing when ≤ 0. */
   | ({ kind: "ledger.escrowPay"; from: string; amount: string; description: Text } & Ref & Common)
@@ -68,6 +71,13 @@ export type EffectSpec =
   | ({ kind: "ledger.unblock"; description: Text } & Ref & Common)
   /** Hands the deal's blocked guarantee to `to`. */
   | ({ kind: "ledger.execute"; to: string; description: Text } & Ref & Common)
+  /**
+   * Pays `amount` of `from`'s available credits to a desk of the platform (tienda: a shop purchase,
+   * retiros: a withdrawal), under the deal's id; `result` names the payer's available credits after.
+   */
+  | ({ kind: "ledger.deskPay"; desk: Desk; from: string; amount: string; description: Text; result?: string } & Common)
+  /** The desk gives `amount` back to `to` (a cancelled purchase, a rejected withdrawal); `result` as deskPay. */
+  | ({ kind: "ledger.deskRefund"; desk: Desk; to: string; amount: string; description: Text; result?: string } & Common)
   /** The asset goes into the deal (operacion); nothing if it already is. */
   | ({ kind: "asset.reserve" } & Common)
   /** The asset leaves the deal (back to listed), if it is in one; `unlessOtherDeals`: only when no other deal holds it. */
@@ -109,6 +119,13 @@ export type EffectSpec =
       activoTransaccion?: Readonly<Record<string, string>>;
     } & Lines &
       Common)
+  /**
+   * Starts the deal's sub-process `process` by its `transition` about the asset whose id is the field
+   * `asset` (nothing when it is null), as the step's actor, with the parent's parties of the
+   * sub-process's roles; the parent's handlers `link` its deal id to the record. An asset gone since
+   * (missing, deactivated, hidden) refuses the step with 409 and `gone`.
+   */
+  | ({ kind: "subprocess.start"; process: string; transition: string; asset: string; gone: string } & Common)
   /** Applies `transition` (as the system) to the deal's sub-process of `process` whose id is the field `deal`, if any. */
   | ({ kind: "subprocess"; process: string; transition: string; deal: string } & Common);
 
@@ -121,6 +138,8 @@ export const EFFECT_KINDS = [
   "ledger.block",
   "ledger.unblock",
   "ledger.execute",
+  "ledger.deskPay",
+  "ledger.deskRefund",
   "asset.reserve",
   "asset.release",
   "asset.releaseHold",
@@ -129,6 +148,7 @@ export const EFFECT_KINDS = [
   "notify",
   "activity",
   "subprocess",
+  "subprocess.start",
 ] as const satisfies readonly EffectKind[];
 
 const PLACEHOLDER = /\{(\w+)\}/g;

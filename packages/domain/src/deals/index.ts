@@ -7,6 +7,7 @@ export * from "./donation-contracts.ts";
 export * from "./effects.ts";
 export * from "./loan.templates.ts";
 export * from "./loan.ts";
+export * from "./loan-collateral.ts";
 export * from "./loan-contracts.ts";
 export * from "./messages.ts";
 export * from "./process.ts";

@@ -14,6 +14,8 @@ export interface LoanFields {
   /** The collateral asset's title when the loan has a collateral deal, else null. */
   garantiaActivo: string | null;
   garantiaDealId: string | null;
+  /** The collateral asset a loan guaranteed by an asset names (null for other guarantees). */
+  garantiaActivoId: string | null;
   /** The collateral's blocked credits destroyed when it went to the lender. */
   destruidos: number;
   /** The due date as the texts write it (es-CO, Bogotá). */

@@ -18,8 +18,9 @@ export const PURCHASE_EXPIRY_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const PURCHASE_GUARDS = [] as const;
 export const PURCHASE_EFFECTS = [
-  "cobrarYDescontarStock", // buyer disponible -> tienda; stock - 1 unless -1 (one transaction)
-  "reembolsar", // tienda -> buyer disponible
+  "descontarStock", // stock - 1 unless -1, at the price the buyer saw (then cobrar, in one transaction)
+  "cobrar", // buyer disponible -> tienda (library)
+  "reembolsar", // tienda -> buyer disponible (library)
   "reponerStock", // stock + 1 unless -1
   "registrarActividad", // the buyer's movement and transaction (state visible in /mi-actividad)
   "notificarComprador",
@@ -49,7 +50,7 @@ export const PURCHASE_PROCESS = {
       to: "pendiente",
       actors: ["comprador"],
       guards: [],
-      effects: ["cobrarYDescontarStock", "registrarActividad", "notificarComprador"],
+      effects: ["descontarStock", "cobrar", "registrarActividad", "notificarComprador"],
     },
     entregar: {
       label: "Entregado",
@@ -87,6 +88,22 @@ export const PURCHASE_PROCESS = {
   },
   finishRefusedMessage: "Las compras del Marketplace las entrega un administrador",
   effects: {
+    cobrar: {
+      kind: "ledger.deskPay",
+      desk: "tienda",
+      from: "comprador",
+      amount: "creditos",
+      description: "Compra en el Marketplace: {nombre}",
+      result: "creditosRestantes",
+    },
+    reembolsar: {
+      kind: "ledger.deskRefund",
+      desk: "tienda",
+      to: "comprador",
+      amount: "creditos",
+      description: "Reembolso de la compra: {nombre}",
+      result: "creditosRestantes",
+    },
     registrarActividad: {
       kind: "activity",
       movimiento: "compra",

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CUSTODY_PROCESS } from "../deals/custody.ts";
 import { DONATION_PROCESS } from "../deals/donation.ts";
-import { LOAN_COLLATERAL_PROCESS, LOAN_PROCESS } from "../deals/loan.ts";
+import { LOAN_PROCESS } from "../deals/loan.ts";
+import { LOAN_COLLATERAL_PROCESS } from "../deals/loan-collateral.ts";
 import { outcomeOf, type ProcessSpec, validateProcess } from "../deals/process.ts";
 import { RENTAL_PROCESS } from "../deals/rental.ts";
 import { EXCHANGE_PROCESS, LOCAL_EXCHANGE_PROCESS } from "../exchanges/process.ts";

@@ -37,9 +37,10 @@ export const WITHDRAWAL_EXPIRY_MS = 15 * 24 * 60 * 60 * 1000;
 
 export const WITHDRAWAL_GUARDS = ["dentroDelTope"] as const;
 export const WITHDRAWAL_EFFECTS = [
-  "debitarCreditos", // user disponible -> retiros
+  "debitarCreditos", // user disponible -> retiros (library)
   "registrarPago", // the payout reference (provider 'manual': typed by the admin)
-  "devolverCreditos", // retiros -> user disponible
+  "devolverCreditos", // retiros -> user disponible (library)
+  "anotarRechazo", // the admin's reason and who resolved it
   "ocultarDestino", // keep only what identifies the destination (last 4 digits) once final
   "registrarActividad",
   "notificarSolicitante",
@@ -80,7 +81,7 @@ export const WITHDRAWAL_PROCESS = {
       to: "rechazado",
       actors: ["admin"],
       guards: [],
-      effects: ["devolverCreditos", "ocultarDestino", "registrarActividad", "notificarSolicitante"],
+      effects: ["devolverCreditos", "anotarRechazo", "ocultarDestino", "registrarActividad", "notificarSolicitante"],
       outcome: { resultado: "rechazado" },
     },
     expirar: {
@@ -89,7 +90,7 @@ export const WITHDRAWAL_PROCESS = {
       to: "rechazado",
       actors: ["sistema"],
       guards: [],
-      effects: ["devolverCreditos", "ocultarDestino", "registrarActividad", "notificarSolicitante"],
+      effects: ["devolverCreditos", "anotarRechazo", "ocultarDestino", "registrarActividad", "notificarSolicitante"],
       outcome: { resultado: "vencido" },
     },
   },
@@ -100,6 +101,22 @@ export const WITHDRAWAL_PROCESS = {
   },
   finishRefusedMessage: "Los retiros los resuelve un administrador",
   effects: {
+    debitarCreditos: {
+      kind: "ledger.deskPay",
+      desk: "retiros",
+      from: "solicitante",
+      amount: "monto",
+      description: "Retiro a {metodo}",
+      result: "creditosRestantes",
+    },
+    devolverCreditos: {
+      kind: "ledger.deskRefund",
+      desk: "retiros",
+      to: "solicitante",
+      amount: "monto",
+      description: "Retiro rechazado: créditos devueltos",
+      result: "creditosRestantes",
+    },
     registrarActividad: {
       kind: "activity",
       movimiento: "retiro",

@@ -4,6 +4,8 @@ import { fmtCreditos as fmt, type Templates } from "../deals/effects.ts";
 export interface WithdrawalFields {
   monto: number;
   valorCOP: number;
+  /** The method's name: 'Nequi'. */
+  metodo: string;
   /** Where it is paid: 'Nequi (••••4567)'. */
   via: string;
   referencia: string;

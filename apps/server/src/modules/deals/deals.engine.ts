@@ -106,15 +106,44 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     return { transition: ctx.transition, from: ctx.from, to: ctx.to, ...handlers.fields?.(ctx) };
   }
 
-  // The library effects; a sub-process step is the engine's own apply, as the system (ADR 024/025).
-  const runEffect = effectLibrary(async ({ ctx, spec }, dealId) => {
-    const out = await engine.apply(ctx.tx, {
-      dealId,
-      transition: spec.transition,
-      actor: { system: true },
-      process: spec.process,
-    });
-    return out.result;
+  // The library effects; a sub-process step is the engine's own apply, as the system (ADR 024/025),
+  // and a sub-process starts by the engine's own start, as the parent step's actor.
+  const runEffect = effectLibrary({
+    async applySub({ ctx, spec }, dealId) {
+      const out = await engine.apply(ctx.tx, {
+        dealId,
+        transition: spec.transition,
+        actor: { system: true },
+        process: spec.process,
+      });
+      return out.result;
+    },
+    async startSub({ ctx, spec }, assetId) {
+      const { handlers } = registered(ctx.process.name);
+      const sub = registered(spec.process).spec;
+      if (!("user" in ctx.actor) || !handlers.link) {
+        throw new Error(`deals: ${ctx.process.name} starts ${spec.process} without a person or a link`);
+      }
+      const parties = Object.fromEntries(
+        sub.roles.flatMap((r) => (ctx.deal.parties[r] ? [[r, ctx.deal.parties[r]]] : [])),
+      );
+      const link = handlers.link;
+      await engine.start(ctx.tx, {
+        process: spec.process,
+        transition: spec.transition,
+        assetId,
+        parties: () => parties,
+        actor: ctx.actor,
+        messages: { assetGone: spec.gone },
+        parentId: ctx.deal.id,
+        // The sub-process shares the parent's record (a loan's collateral is read from the loan).
+        build: async () => ctx.data,
+        save: async (tx, deal) => {
+          ctx.data = await link(tx, ctx.data, deal.id);
+          return ctx.data;
+        },
+      });
+    },
   });
 
   /** The common part of start/startDetached: check, guards, deal row, record, effects, state. */
@@ -173,6 +202,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       from: null,
       to: check.transition.to,
       role,
+      actor: s.actor,
       actorUserId,
       input: s.input,
       result: {},
@@ -249,6 +279,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       const asset = await lockAsset(tx, s.assetId);
       // Hidden by moderation (issue 19): no new deal about it while hidden, as if it did not exist.
       if (!asset || asset.status === "desactivado" || asset.hiddenAt !== null) {
+        if (s.messages?.assetGone) throw conflict(s.messages.assetGone);
         throw notFound(s.messages?.assetNotFound ?? "Activo no encontrado");
       }
       if (s.parentId) {
@@ -314,6 +345,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
         from: deal.state,
         to: check.transition.to,
         role,
+        actor: a.actor,
         actorUserId: "system" in a.actor ? null : a.actor.user.id,
         input: a.input,
         result: {},

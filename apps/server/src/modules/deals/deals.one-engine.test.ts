@@ -57,11 +57,10 @@ describe("every table validated against its real handlers at boot", () => {
     const handlers: ProcessHandlers<unknown> = {
       load: async () => ({}),
       guards: {},
-      // reponerStock missing; 'sobrante' implemented but named by no transition (notificarComprador and
-      // registrarActividad are library effects configured in the table, ADR 026).
+      // reponerStock missing; 'sobrante' implemented but named by no transition (cobrar, reembolsar,
+      // notificarComprador and registrarActividad are library effects configured in the table, ADR 026).
       effects: {
-        cobrarYDescontarStock: noop,
-        reembolsar: noop,
+        descontarStock: noop,
         sobrante: noop,
       },
     };

@@ -23,6 +23,8 @@ export interface TransitionContext<D> {
   from: string | null;
   to: string;
   role: string;
+  /** Who takes the step (a sub-process started by it is started as them). */
+  actor: Actor;
   actorUserId: string | null;
   /** Transition input from the caller (e.g. the typed code). */
   input: unknown;
@@ -44,6 +46,11 @@ export interface ProcessHandlers<D> {
    * effect from the record, the asset and the step's results; the engine adds transition, from and to.
    */
   fields?(ctx: TransitionContext<D>): object;
+  /**
+   * Records on the process record the deal id of a sub-process the step started (the library's
+   * `subprocess.start`), returning the record as it now is; required when a table starts one.
+   */
+  link?(tx: Tx, data: D, subDealId: string): Promise<D>;
   /** Runs after the state changed (e.g. mirror it on the process record). */
   onState?(ctx: TransitionContext<D>): Promise<void>;
   /** The date a timer with `relativeTo` counts from (e.g. a booking's last day); required when a table has one. */
@@ -78,7 +85,8 @@ export interface StartInput<D> {
   id?: string;
   /** The deal that starts this one as a sub-process (its table is `drivenBy` the parent's process). */
   parentId?: string;
-  messages?: { assetNotFound?: string };
+  /** `assetGone`: an asset gone since (a sub-process's, checked earlier by its parent) is a 409 with it, not a 404. */
+  messages?: { assetNotFound?: string; assetGone?: string };
 }
 
 /**

@@ -26,8 +26,12 @@ async function databaseAnswers(db: Db): Promise<void> {
   }
 }
 
+/**
+ * `startupDone` (server.ts): false while the start-up work that runs after listening (the demo
+ * data) is still going; readiness answers 503 meanwhile. Absent: nothing pending.
+ */
 export const healthRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, startupDone: () => boolean = () => true): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/health",
@@ -56,8 +60,8 @@ export const healthRoutes =
       },
       async () => ({ status: "ok" as const }),
     );
-    // Readiness (issue 21): the database answers within 2 s; 503 otherwise (a load balancer
-    // sends no traffic to this replica meanwhile).
+    // Readiness (issue 21): the start-up work is done (demo data, ADR 019) and the database
+    // answers within 2 s; 503 otherwise (a load balancer sends no traffic to this replica meanwhile).
     app.get(
       "/health/ready",
       {
@@ -68,6 +72,9 @@ export const healthRoutes =
         },
       },
       async () => {
+        if (!startupDone()) {
+          throw new AppError("SERVICE_UNAVAILABLE", "El servicio está terminando de iniciar; aún no está listo.");
+        }
         await databaseAnswers(db);
         return { status: "ok" as const, database: "ok" as const };
       },

@@ -1,24 +1,14 @@
 import {
   assetTransitionRefusal,
-  LOAN_COLLATERAL_PROCESS,
   LOAN_DUE_DATE_FIELD,
   LOAN_MSG,
   type LoanFields,
   loanDueDate,
   loanInterestCredits,
 } from "@valoriza/domain";
-import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
-import { authUserSchema } from "../../lib/auth.ts";
 import { badRequest, conflict, insufficientFunds } from "../../lib/errors.ts";
-import {
-  type DealsEngine,
-  dealAsset,
-  findOpenDealForAsset,
-  inputOf,
-  type ProcessHandlers,
-  recordOf,
-} from "../deals/index.ts";
+import { dealAsset, findOpenDealForAsset, type ProcessHandlers, recordOf } from "../deals/index.ts";
 import { getUserBalances } from "../ledger/index.ts";
 import {
   findAssetRow,
@@ -36,10 +26,6 @@ import {
  * overdue (handed to the lender). Those effects run FIRST in their transition, so the lock order stays
  * assets -> deals -> ledger accounts (the service locks both assets in id order before the engine).
  */
-
-/** The transition input of `aprobar`: the approving lender (the collateral deal is started as them). */
-const approveInputSchema = z.object({ approver: authUserSchema });
-export type ApproveInput = z.output<typeof approveInputSchema>;
 
 /** Purposes under which an asset is offered for lending (the spec's screens use both spellings). */
 export const LOAN_PURPOSES = ["prestar", "prestamo"];
@@ -59,122 +45,103 @@ export async function checkCollateral(tx: Tx, loan: { assetId: string; prestatar
   return c;
 }
 
-export function createLoanHandlers(engine: DealsEngine): ProcessHandlers<LoanData> {
-  return {
-    load: recordOf(findLoanData, "loans: record"),
+export const loanHandlers: ProcessHandlers<LoanData> = {
+  load: recordOf(findLoanData, "loans: record"),
 
-    guards: {
-      async activoPrestable(ctx) {
-        const a = dealAsset(ctx);
-        const l = ctx.data;
-        if (a.userId === l.prestatarioId) throw conflict(LOAN_MSG.ownAsset);
-        if (a.userId !== l.prestamistaId) throw conflict(LOAN_MSG.notLenderAsset);
-        if (!LOAN_PURPOSES.includes(a.mainPurpose)) throw conflict(LOAN_MSG.notForLoan);
-        if (assetTransitionRefusal(a, "reservar")) throw conflict(LOAN_MSG.notAvailable);
-        const requesting = ctx.from === null;
-        if (requesting && (await findOpenDealForAsset(ctx.tx, a.id))) throw conflict(LOAN_MSG.notAvailable);
-        if (requesting && l.garantiaActivoId) await checkCollateral(ctx.tx, l, l.garantiaActivoId);
-        // The borrower pays the credit guarantee and the interest when the lender approves: refuse a
-        // request they cannot cover (when asked), and say who is short when it is approved.
-        const garantia = l.garantiaTipo === "creditos_bloqueados" ? l.garantiaValor : 0;
-        const interes = loanInterestCredits(a.creditosAsignados, l.interes);
-        if (garantia + interes > 0) {
-          const { creditosDisponibles } = await getUserBalances(ctx.tx, l.prestatarioId);
-          if (creditosDisponibles < garantia + interes) {
-            throw insufficientFunds(
-              requesting ? LOAN_MSG.borrowerShort(garantia, interes) : LOAN_MSG.borrowerShortAtApproval,
-            );
-          }
-        }
-      },
-      activoEnOperacion(ctx) {
-        if (dealAsset(ctx).status !== "operacion") throw conflict(LOAN_MSG.notAvailable);
-      },
-      plazoVencido(ctx) {
-        const due = ctx.data.fechaDevolucionEsperada;
-        if (!due || ctx.now.getTime() <= due.getTime()) throw conflict(LOAN_MSG.notDue);
-      },
-    },
-
-    effects: {
-      async reservarGarantiaActivo(ctx) {
-        const l = ctx.data;
-        if (l.garantiaTipo !== "activo_colateral" || !l.garantiaActivoId) return;
-        const { approver } = inputOf(ctx, approveInputSchema);
-        // Deactivated since the request: the same clean 409 as any other reason it is gone.
-        const now = await findAssetRow(ctx.tx, l.garantiaActivoId);
-        if (!now || now.status === "desactivado") throw conflict(LOAN_MSG.collateralTaken);
-        // Its own deal on the collateral: locks that asset, re-checks it (garantiaDisponible) and reserves it.
-        const out = await engine.start<LoanData>(ctx.tx, {
-          process: LOAN_COLLATERAL_PROCESS.name,
-          transition: "reservar",
-          assetId: l.garantiaActivoId,
-          parties: () => ({ prestatario: l.prestatarioId, prestamista: l.prestamistaId }),
-          actor: { user: approver },
-          messages: { assetNotFound: LOAN_MSG.collateralTaken },
-          parentId: ctx.deal.id,
-          build: async () => l,
-          save: async (tx2, deal, built) => {
-            await updateLoan(tx2, built.id, { garantiaDealId: deal.id });
-            return { ...built, garantiaDealId: deal.id };
-          },
-        });
-        ctx.data = { ...l, garantiaDealId: out.deal.id, garantiaValor: out.data.garantiaValor };
-      },
-      /** The interest and the due date are fixed at approval (cobrarInteres then escrows the interest). */
-      async fijarInteres(ctx) {
-        const l = ctx.data;
-        const interes = loanInterestCredits(dealAsset(ctx).creditosAsignados, l.interes);
-        const due = loanDueDate(ctx.now, l.plazoDias);
-        await updateLoan(ctx.tx, l.id, {
-          interesCreditos: interes,
-          fechaAprobacion: ctx.now,
-          fechaDevolucionEsperada: due,
-        });
-        ctx.data = { ...l, interesCreditos: interes, fechaAprobacion: ctx.now, fechaDevolucionEsperada: due };
-      },
-      /** Timer `recordatorio` (a day before the due date): the borrower is reminded once. */
-      async marcarRecordatorio(ctx) {
-        if (await markNotice(ctx.tx, ctx.data.id, "recordatorio", ctx.now)) ctx.result.avisoNuevo = 1;
-      },
-      /** Timer `aviso_vencimiento` (the due date has passed): both parties are told once. */
-      async marcarAvisoVencido(ctx) {
-        if (await markNotice(ctx.tx, ctx.data.id, "aviso", ctx.now)) ctx.result.avisoNuevo = 1;
-      },
-    },
-
-    fields: (ctx): LoanFields => {
+  guards: {
+    async activoPrestable(ctx) {
+      const a = dealAsset(ctx);
       const l = ctx.data;
-      return {
-        titulo: ctx.asset?.title ?? "",
-        plazoDias: l.plazoDias,
-        garantia: l.garantiaTipo === "creditos_bloqueados" ? l.garantiaValor : 0,
-        interes: l.interesCreditos,
-        liberados: ctx.result.creditosLiberados ?? 0,
-        garantiaActivo: l.garantiaDealId && l.garantiaTitulo ? l.garantiaTitulo : null,
-        garantiaDealId: l.garantiaDealId,
-        destruidos: ctx.result.garantiaCreditosDestruidos ?? 0,
-        vence: (l.fechaDevolucionEsperada ?? loanDueDate(ctx.now, 0)).toLocaleDateString("es-CO", {
-          timeZone: "America/Bogota",
-        }),
-        avisoNuevo: ctx.result.avisoNuevo === 1,
-        assetId: l.assetId,
-      };
+      if (a.userId === l.prestatarioId) throw conflict(LOAN_MSG.ownAsset);
+      if (a.userId !== l.prestamistaId) throw conflict(LOAN_MSG.notLenderAsset);
+      if (!LOAN_PURPOSES.includes(a.mainPurpose)) throw conflict(LOAN_MSG.notForLoan);
+      if (assetTransitionRefusal(a, "reservar")) throw conflict(LOAN_MSG.notAvailable);
+      const requesting = ctx.from === null;
+      if (requesting && (await findOpenDealForAsset(ctx.tx, a.id))) throw conflict(LOAN_MSG.notAvailable);
+      if (requesting && l.garantiaActivoId) await checkCollateral(ctx.tx, l, l.garantiaActivoId);
+      // The borrower pays the credit guarantee and the interest when the lender approves: refuse a
+      // request they cannot cover (when asked), and say who is short when it is approved.
+      const garantia = l.garantiaTipo === "creditos_bloqueados" ? l.garantiaValor : 0;
+      const interes = loanInterestCredits(a.creditosAsignados, l.interes);
+      if (garantia + interes > 0) {
+        const { creditosDisponibles } = await getUserBalances(ctx.tx, l.prestatarioId);
+        if (creditosDisponibles < garantia + interes) {
+          throw insufficientFunds(
+            requesting ? LOAN_MSG.borrowerShort(garantia, interes) : LOAN_MSG.borrowerShortAtApproval,
+          );
+        }
+      }
     },
+    activoEnOperacion(ctx) {
+      if (dealAsset(ctx).status !== "operacion") throw conflict(LOAN_MSG.notAvailable);
+    },
+    plazoVencido(ctx) {
+      const due = ctx.data.fechaDevolucionEsperada;
+      if (!due || ctx.now.getTime() <= due.getTime()) throw conflict(LOAN_MSG.notDue);
+    },
+  },
 
-    /** The active loan's timers count from its due date (set at approval by cobrarInteres). */
-    timerBase(ctx, timer) {
-      const due = timer.relativeTo === LOAN_DUE_DATE_FIELD ? ctx.data.fechaDevolucionEsperada : null;
-      if (!due) throw new Error(`loans: timer ${timer.name} of loan ${ctx.deal.id} has no due date`);
-      return due;
+  effects: {
+    /** The interest and the due date are fixed at approval (cobrarInteres then escrows the interest). */
+    async fijarInteres(ctx) {
+      const l = ctx.data;
+      const interes = loanInterestCredits(dealAsset(ctx).creditosAsignados, l.interes);
+      const due = loanDueDate(ctx.now, l.plazoDias);
+      await updateLoan(ctx.tx, l.id, {
+        interesCreditos: interes,
+        fechaAprobacion: ctx.now,
+        fechaDevolucionEsperada: due,
+      });
+      ctx.data = { ...l, interesCreditos: interes, fechaAprobacion: ctx.now, fechaDevolucionEsperada: due };
     },
+    /** Timer `recordatorio` (a day before the due date): the borrower is reminded once. */
+    async marcarRecordatorio(ctx) {
+      if (await markNotice(ctx.tx, ctx.data.id, "recordatorio", ctx.now)) ctx.result.avisoNuevo = 1;
+    },
+    /** Timer `aviso_vencimiento` (the due date has passed): both parties are told once. */
+    async marcarAvisoVencido(ctx) {
+      if (await markNotice(ctx.tx, ctx.data.id, "aviso", ctx.now)) ctx.result.avisoNuevo = 1;
+    },
+  },
 
-    async onState({ tx, deal, from, to, now }) {
-      if (from === to) return; // a reminder: the loan stays as it is
-      await updateLoan(tx, deal.id, { estado: to, ...(deal.closedAt ? { fechaCierre: now } : {}) });
-    },
-  };
-}
+  fields: (ctx): LoanFields => {
+    const l = ctx.data;
+    return {
+      titulo: ctx.asset?.title ?? "",
+      plazoDias: l.plazoDias,
+      garantia: l.garantiaTipo === "creditos_bloqueados" ? l.garantiaValor : 0,
+      interes: l.interesCreditos,
+      liberados: ctx.result.creditosLiberados ?? 0,
+      garantiaActivo: l.garantiaDealId && l.garantiaTitulo ? l.garantiaTitulo : null,
+      garantiaDealId: l.garantiaDealId,
+      garantiaActivoId: l.garantiaTipo === "activo_colateral" ? l.garantiaActivoId : null,
+      destruidos: ctx.result.garantiaCreditosDestruidos ?? 0,
+      vence: (l.fechaDevolucionEsperada ?? loanDueDate(ctx.now, 0)).toLocaleDateString("es-CO", {
+        timeZone: "America/Bogota",
+      }),
+      avisoNuevo: ctx.result.avisoNuevo === 1,
+      assetId: l.assetId,
+    };
+  },
+
+  /** The collateral's deal (started by the library's `reservarGarantiaActivo`) is the loan's garantiaDealId. */
+  async link(tx, l, subDealId) {
+    await updateLoan(tx, l.id, { garantiaDealId: subDealId });
+    return { ...l, garantiaDealId: subDealId };
+  },
+
+  /** The active loan's timers count from its due date (set at approval by cobrarInteres). */
+  timerBase(ctx, timer) {
+    const due = timer.relativeTo === LOAN_DUE_DATE_FIELD ? ctx.data.fechaDevolucionEsperada : null;
+    if (!due) throw new Error(`loans: timer ${timer.name} of loan ${ctx.deal.id} has no due date`);
+    return due;
+  },
+
+  async onState({ tx, deal, from, to, now }) {
+    if (from === to) return; // a reminder: the loan stays as it is
+    await updateLoan(tx, deal.id, { estado: to, ...(deal.closedAt ? { fechaCierre: now } : {}) });
+  },
+};
 
 /** The guards and effects of LOAN_COLLATERAL_PROCESS: the collateral asset's own deal. */
 export const collateralHandlers: ProcessHandlers<LoanData> = {

@@ -8,7 +8,7 @@ import { lockAsset, toAssetDto } from "../assets/index.ts";
 import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { findUserById } from "../users/index.ts";
-import { type ApproveInput, collateralHandlers, createLoanHandlers, LOAN_PURPOSES } from "./loans.process.ts";
+import { collateralHandlers, LOAN_PURPOSES, loanHandlers } from "./loans.process.ts";
 import {
   findAssetRow,
   findLoan,
@@ -53,7 +53,7 @@ export function toLoanDto(v: LoanView, viewerId: string, now: Date): Loan {
 }
 
 export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) {
-  engine.register(LOAN_PROCESS, createLoanHandlers(engine));
+  engine.register(LOAN_PROCESS, loanHandlers);
   engine.register(LOAN_COLLATERAL_PROCESS, collateralHandlers);
   const plain = plainUnitOfWork(db);
 
@@ -82,12 +82,10 @@ export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) 
       if (transition === "aprobar" && peek) {
         await assertNoBlock(tx, user.id, peek.prestatarioId === user.id ? peek.prestamistaId : peek.prestatarioId);
       }
-      const input: ApproveInput = { approver: user };
       const out = await engine.apply<LoanRow>(tx, {
         dealId: id,
         transition,
         actor: { user },
-        input,
         process: LOAN_PROCESS.name,
         messages: { notFound: LOAN_MSG.notFound, notAllowed },
       });

@@ -2,7 +2,6 @@ import { MARKETPLACE_MSG, type PurchaseFields, TASA_CAMBIO_COP } from "@valoriza
 import type { Tx } from "../../db/client.ts";
 import { conflict } from "../../lib/errors.ts";
 import type { DealRow, ProcessHandlers } from "../deals/index.ts";
-import { shopPay, shopRefund } from "../ledger/index.ts";
 import {
   findProduct,
   findPurchase,
@@ -33,31 +32,16 @@ export const purchaseHandlers: ProcessHandlers<PurchaseData> = {
   },
   guards: {},
   effects: {
-    async cobrarYDescontarStock(ctx) {
+    /** One unit out of stock at the price the buyer saw (then the library's `cobrar` takes the credits). */
+    async descontarStock(ctx) {
       const p = ctx.data.purchase;
       const taken = await takeOneUnit(ctx.tx, p.productId, ctx.now);
       if (!taken) throw conflict(MARKETPLACE_MSG.outOfStock);
       if (taken.creditos !== p.creditos) throw conflict("El precio de este producto cambió; revisa el nuevo precio");
-      ctx.result.creditosRestantes = await shopPay(ctx.tx, {
-        userId: p.buyerId,
-        amount: p.creditos,
-        refId: p.id,
-        description: `Compra en el Marketplace: ${ctx.data.nombre}`,
-      });
       ctx.result.stock = taken.stock;
     },
     async reponerStock(ctx) {
       await putBackOneUnit(ctx.tx, ctx.data.purchase.productId, ctx.now);
-    },
-    async reembolsar(ctx) {
-      const p = ctx.data.purchase;
-      ctx.result.creditosRestantes = await shopRefund(ctx.tx, {
-        userId: p.buyerId,
-        amount: p.creditos,
-        refId: p.id,
-        actorUserId: ctx.actorUserId,
-        description: `Reembolso de la compra: ${ctx.data.nombre}`,
-      });
     },
   },
   fields: ({ data }): PurchaseFields => ({

@@ -12,7 +12,6 @@ import {
 } from "@valoriza/domain";
 import { unprocessable } from "../../lib/errors.ts";
 import { inputOf, type ProcessHandlers, recordOf, type TransitionContext } from "../deals/index.ts";
-import { withdrawalDebit, withdrawalRefund } from "../ledger/index.ts";
 import type { PayoutProvider } from "./withdrawals.payout.ts";
 import {
   destinationMonthCOP,
@@ -52,15 +51,6 @@ export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<Wi
       },
     },
     effects: {
-      async debitarCreditos(ctx) {
-        const w = ctx.data;
-        ctx.result.creditosRestantes = await withdrawalDebit(ctx.tx, {
-          userId: w.userId,
-          amount: w.monto,
-          refId: w.id,
-          description: `Retiro a ${WITHDRAWAL_METHOD_LABELS[w.metodo as WithdrawalMethod]}`,
-        });
-      },
       async registrarPago(ctx) {
         const w = ctx.data;
         const input = inputOf(ctx, resolveWithdrawalInputSchema);
@@ -79,20 +69,10 @@ export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<Wi
         });
         await reload(ctx);
       },
-      async devolverCreditos(ctx) {
-        const w = ctx.data;
+      /** After the library's refund (devolverCreditos): the admin's reason, and who resolved it. */
+      async anotarRechazo(ctx) {
         const input = inputOf(ctx, resolveWithdrawalInputSchema);
-        ctx.result.creditosRestantes = await withdrawalRefund(ctx.tx, {
-          userId: w.userId,
-          amount: w.monto,
-          refId: w.id,
-          actorUserId: ctx.actorUserId,
-          description: "Retiro rechazado: créditos devueltos",
-        });
-        await updateWithdrawal(ctx.tx, w.id, {
-          motivo: input.motivo || null,
-          resueltoPor: ctx.actorUserId,
-        });
+        await updateWithdrawal(ctx.tx, ctx.data.id, { motivo: input.motivo || null, resueltoPor: ctx.actorUserId });
         await reload(ctx);
       },
       async ocultarDestino(ctx) {
@@ -104,6 +84,7 @@ export function withdrawalHandlers(provider: PayoutProvider): ProcessHandlers<Wi
     fields: ({ data: w }): WithdrawalFields => ({
       monto: w.monto,
       valorCOP: w.valorCOP,
+      metodo: WITHDRAWAL_METHOD_LABELS[w.metodo as WithdrawalMethod],
       via: `${WITHDRAWAL_METHOD_LABELS[w.metodo as WithdrawalMethod]} (${w.destinoMascara})`,
       referencia: w.referencia ?? "",
       motivo: w.motivo,

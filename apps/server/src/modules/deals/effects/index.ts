@@ -4,19 +4,19 @@ import { assetEffects } from "./assets.ts";
 import type { EffectRun } from "./context.ts";
 import { ledgerEffects } from "./ledger.ts";
 import { messageEffects } from "./messages.ts";
-import { type ApplySub, subprocessEffects } from "./subprocess.ts";
+import { type ApplySub, type StartSub, subprocessEffects } from "./subprocess.ts";
 
 /**
  * The library of reusable effects (ADR 026), one function per kind a process table may configure.
  * The record is total over EffectKind, so a kind the domain adds without an implementation does not
  * compile.
  */
-export function effectLibrary(applySub: ApplySub) {
+export function effectLibrary(sub: { applySub: ApplySub; startSub: StartSub }) {
   const library: { [K in EffectKind]: (r: EffectRun<K>) => Promise<void> } = {
     ...ledgerEffects,
     ...assetEffects,
     ...messageEffects,
-    ...subprocessEffects(applySub),
+    ...subprocessEffects(sub),
   };
   return async function runEffect(
     ctx: TransitionContext<unknown>,

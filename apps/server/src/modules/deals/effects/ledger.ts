@@ -6,6 +6,10 @@ import {
   escrowRelease,
   executeHold,
   releaseHold,
+  shopPay,
+  shopRefund,
+  withdrawalDebit,
+  withdrawalRefund,
 } from "../../ledger/index.ts";
 import { type EffectRun, numberField, requiredParty } from "./context.ts";
 
@@ -24,6 +28,12 @@ const refOf = (r: LedgerRun) => ({
 });
 
 const text = (r: LedgerRun) => renderText(r.spec.description, r.fields);
+
+/** The ledger's moves of each desk (ledger.marketplace.ts): paying in and the correcting refund. */
+const DESKS = {
+  tienda: { pay: shopPay, refund: shopRefund },
+  retiros: { pay: withdrawalDebit, refund: withdrawalRefund },
+} as const;
 
 export const ledgerEffects = {
   async "ledger.escrowPay"(r: EffectRun<"ledger.escrowPay">) {
@@ -74,5 +84,24 @@ export const ledgerEffects = {
       toUserId: requiredParty(r.ctx, r.spec.to),
       description: text(r),
     });
+  },
+  async "ledger.deskPay"(r: EffectRun<"ledger.deskPay">) {
+    const left = await DESKS[r.spec.desk].pay(r.ctx.tx, {
+      userId: requiredParty(r.ctx, r.spec.from),
+      amount: numberField(r.fields, r.spec.amount),
+      refId: r.ctx.deal.id,
+      description: text(r),
+    });
+    if (r.spec.result) r.ctx.result[r.spec.result] = left;
+  },
+  async "ledger.deskRefund"(r: EffectRun<"ledger.deskRefund">) {
+    const left = await DESKS[r.spec.desk].refund(r.ctx.tx, {
+      userId: requiredParty(r.ctx, r.spec.to),
+      amount: numberField(r.fields, r.spec.amount),
+      refId: r.ctx.deal.id,
+      actorUserId: r.ctx.actorUserId,
+      description: text(r),
+    });
+    if (r.spec.result) r.ctx.result[r.spec.result] = left;
   },
 };
