@@ -3,7 +3,8 @@
  * loop, on the same database in the same run; PGlite and (when it answers)
  * PostgreSQL. Rows 1-2 of issue 7's table.
  *
- *   npm run bench:transfers        (BENCH_SECONDS=8 BENCH_CLIENTS=32 by default)
+ *   npm run bench:transfers        (BENCH_SECONDS=8 BENCH_CLIENTS=32 by default;
+ *                                   BENCH_DATABASES=postgres runs one of the two)
  *
  * - raw SQL: a sequential loop calling the ledger's stored function
  *   `ledger_transfer` (one round trip each) on the driver itself, in this process.
@@ -12,11 +13,15 @@
  *   (1.000 COP -> 1 credit): session check, validation, asset row, movement,
  *   transaction, notification, ledger hold in one database transaction.
  * - Round trips of one registration, counted on the PostgreSQL driver.
+ * - CPU per HTTP call (issue 21): the app's process (process.cpuUsage) and, on PostgreSQL, the
+ *   backends of the bench's database (utime + stime from /proc, when the server is on this
+ *   machine), over the HTTP phase divided by the calls answered. Unlike calls/s these hardly
+ *   move when other work shares the cores.
  * - After each run the ledger invariants are checked (sum 0, no negative, balances
  *   match transfers, bloqueado matches open holds).
  * Prints a Markdown table and writes bench/results/transfers.json.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { checkInvariants } from "../apps/server/src/modules/ledger/index.ts";
@@ -58,6 +63,21 @@ async function roundTripsOfOneRegistration(base: string, token: string): Promise
   } finally {
     proto.query = original;
   }
+}
+
+/** CPU seconds (user + system) used so far by each of these processes (those this machine can read). */
+function cpuOf(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(pid, (Number(f[11]) + Number(f[12])) / 100); // utime, stime in clock ticks (USER_HZ 100)
+    } catch {
+      // not on this machine, or gone
+    }
+  }
+  return out;
 }
 
 async function run(kind: Kind) {
@@ -120,6 +140,16 @@ async function run(kind: Kind) {
       connections: CLIENTS,
       seconds: SECONDS,
     });
+  const backends = async () =>
+    kind === "postgres"
+      ? (
+          (await database.rawQuery(
+            "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+          )) as { pid: number }[]
+        ).map((r) => r.pid)
+      : [];
+  const pgCpu0 = cpuOf(await backends());
+  const nodeCpu0 = process.cpuUsage();
   // BENCH_PROFILE=1: where this process (the app) spends its CPU during the HTTP phase.
   let http: Awaited<ReturnType<typeof load>>;
   if (process.env.BENCH_PROFILE === "1") {
@@ -131,6 +161,10 @@ async function run(kind: Kind) {
     http = await runLoad();
   }
 
+  const nodeCpu = process.cpuUsage(nodeCpu0);
+  const pgCpu1 = cpuOf(await backends());
+  const pgCpuS = pgCpu1.size ? [...pgCpu1].reduce((a, [pid, s]) => a + s - (pgCpu0.get(pid) ?? 0), 0) : null;
+  const calls = Math.max(1, http.total);
   if (sampler) clearInterval(sampler);
   const lockWaitAvg = lockSamples.length ? lockSamples.reduce((a, b) => a + b, 0) / lockSamples.length : null;
   const inv = await checkInvariants(database.db);
@@ -148,6 +182,9 @@ async function run(kind: Kind) {
     httpP99Ms: http.p99,
     httpNon2xx: http.non2xx + http.errors,
     ratio: +(http.perSec / rawPerSec).toFixed(2),
+    /** CPU ms per HTTP call: the app's process, and PostgreSQL's backends of this database. */
+    nodeCpuMsPerCall: +((nodeCpu.user + nodeCpu.system) / 1000 / calls).toFixed(2),
+    pgCpuMsPerCall: pgCpuS === null ? null : +((pgCpuS * 1000) / calls).toFixed(2),
     roundTrips,
     /** Average number of backends waiting on a lock during the HTTP phase (PostgreSQL). */
     lockWaitAvg: lockWaitAvg === null ? null : +lockWaitAvg.toFixed(1),
@@ -155,18 +192,24 @@ async function run(kind: Kind) {
 }
 
 const load0 = machineLoad();
-const results = [await run("pglite")];
-if (await pgReachable()) results.push(await run("postgres"));
-else console.log("PostgreSQL does not answer: skipped");
+const results: Awaited<ReturnType<typeof run>>[] = [];
+const only = process.env.BENCH_DATABASES;
+if (!only || only === "pglite") results.push(await run("pglite"));
+if (!only || only === "postgres") {
+  if (await pgReachable()) results.push(await run("postgres"));
+  else console.log("PostgreSQL does not answer: skipped");
+}
 
-console.log(`\n${CLIENTS} connections, ${SECONDS} s per phase, load average before: ${load0}\n`);
 console.log(
-  "| database | raw SQL transfers/s (p99 ms) | HTTP calls/s | HTTP p50 / p99 ms | non-2xx | HTTP / raw | round trips per call | backends waiting on a lock (avg) |",
+  `\n${CLIENTS} connections, ${SECONDS} s per phase, load average before: ${load0}, after: ${machineLoad()}\n`,
 );
-console.log("|---|---|---|---|---|---|---|---|");
+console.log(
+  "| database | raw SQL transfers/s (p99 ms) | HTTP calls/s | HTTP p50 / p99 ms | non-2xx | HTTP / raw | round trips per call | backends waiting on a lock (avg) | CPU ms per call: app / PostgreSQL |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|");
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.rawPerSec} (${r.rawP99Ms}) | ${r.httpPerSec} | ${r.httpP50Ms} / ${r.httpP99Ms} | ${r.httpNon2xx} | ${r.ratio}x | ${r.roundTrips ?? "-"} | ${r.lockWaitAvg ?? "-"} |`,
+    `| ${r.database} | ${r.rawPerSec} (${r.rawP99Ms}) | ${r.httpPerSec} | ${r.httpP50Ms} / ${r.httpP99Ms} | ${r.httpNon2xx} | ${r.ratio}x | ${r.roundTrips ?? "-"} | ${r.lockWaitAvg ?? "-"} | ${r.nodeCpuMsPerCall} / ${r.pgCpuMsPerCall ?? "-"} |`,
   );
 }
 mkdirSync(path.join(here, "results"), { recursive: true });

@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { type ExtractTablesWithRelations, type RelationalSchemaConfig, sql } from "drizzle-orm";
+import { type ExtractTablesWithRelations, Param, SQL, StringChunk, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
@@ -111,11 +111,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const c = await pool.connect();
     c.release();
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    const { fullSchema, schema: tables, tableNamesMap } = db._;
     pgOpeners.set(db, {
       pool,
       dialect: new PgDialect(),
-      schema: { fullSchema, schema: tables as ExtractTablesWithRelations<Schema>, tableNamesMap },
     });
     return {
       db,
@@ -161,12 +159,12 @@ export type StatementRows = Record<string, unknown>[][];
 interface PgOpener {
   pool: pg.Pool;
   dialect: PgDialect;
-  schema: RelationalSchemaConfig<ExtractTablesWithRelations<Schema>>;
 }
 
 /** node-postgres databases opened by openDatabase, and the pooled client of each transaction opened here. */
 const pgOpeners = new WeakMap<Db, PgOpener>();
 const txClients = new WeakMap<Tx, pg.PoolClient>();
+const pgDialect = new PgDialect();
 
 const rowsOf = (r: unknown): Record<string, unknown>[] => (r as { rows?: Record<string, unknown>[] }).rows ?? [];
 
@@ -191,8 +189,10 @@ export async function transactionWith<T>(
   const opener = pgOpeners.get(db);
   if (!opener) return db.transaction(async (tx) => work(tx, await runInline(tx, first)));
   const client = await opener.pool.connect();
-  const session = new NodePgSession(client, opener.dialect, opener.schema);
-  const tx = new NodePgTransaction(opener.dialect, session, opener.schema) as unknown as Tx;
+  // Without the relational schema: drizzle would build a relational query builder per table for
+  // every transaction (about 1.4 % of a registration's CPU); no code uses `tx.query` (issue 21).
+  const session = new NodePgSession(client, opener.dialect, undefined);
+  const tx = new NodePgTransaction(opener.dialect, session, undefined) as unknown as Tx;
   txClients.set(tx, client);
   let broken: Error | undefined;
   try {
@@ -225,4 +225,105 @@ export async function runInline(tx: Tx, statements: InlineStatements): Promise<S
   const out: StatementRows = [];
   for (const s of statements) out.push(rowsOf(await tx.execute(sql.raw(s))));
   return out;
+}
+
+// ---------------------------------------------------------------------------
+// Named (prepared) statements for the hot statements (issue 21, ADR 012).
+// ---------------------------------------------------------------------------
+
+/**
+ * Statement names by text. A name is never reused for another text (node-postgres remembers, per
+ * connection, which names it prepared); past MAX_NAMED texts, new texts run unnamed, so a text that
+ * varied without bound could not grow this map or the server's per-connection statement caches.
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED = 256;
+
+function nameOf(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED) {
+    name = `vz_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** Dates, times and intervals as the text PostgreSQL sent, as drizzle's `execute` reads them on node-postgres. */
+const RAW_TEXT_TYPES = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const RAW_TYPES = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    RAW_TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Runs `query` like `exec.execute(query)`, but on node-postgres as a NAMED statement: each
+ * connection parses and plans a text once (PostgreSQL then keeps the plan, or re-plans per call
+ * when the values matter: its own custom/generic plan choice), and later calls send only the
+ * values. For statements built on every call whose text depends only on their shape (the batches
+ * of lib/batch.ts), never on values: values are always parameters. PGlite (in process) and
+ * drizzle's own transactions run it unnamed, as `execute`.
+ */
+export async function executeNamed(exec: Executor, query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
+  const client = txClients.get(exec as Tx);
+  const opener = client ? undefined : pgOpeners.get(exec as Db);
+  if (!client && !opener) return (await exec.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  const { sql: text, params } = compileQuery(query) ?? (opener?.dialect ?? pgDialect).sqlToQuery(query);
+  const name = nameOf(text);
+  const config =
+    name === undefined ? { text, values: params, types: RAW_TYPES } : { name, text, values: params, types: RAW_TYPES };
+  const res = await (client ?? (opener as PgOpener).pool).query(config as pg.QueryConfig);
+  return { rows: res.rows as Record<string, unknown>[] };
+}
+
+/**
+ * drizzle's `dialect.sqlToQuery` for the chunks a batch is made of (text, nested SQL, parameters
+ * with their column's encoder, plain values), without its per-chunk generic checks (most of the
+ * CPU of building a batch): the same text and values. Null when the query holds anything else
+ * (a column, a table, a placeholder, inlined parameters...): the caller then uses drizzle's.
+ * `modules/assets/batch-compile.test.ts` compares the two.
+ */
+export function compileQuery(query: SQL): { sql: string; params: unknown[] } | null {
+  const params: unknown[] = [];
+  const parts: string[] = [];
+  const walk = (q: SQL): boolean => {
+    if ((q as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
+    for (const chunk of q.queryChunks as unknown[]) {
+      if (chunk === undefined) continue;
+      if (chunk === null || typeof chunk === "string" || typeof chunk === "number" || typeof chunk === "boolean") {
+        params.push(chunk);
+        parts.push(`$${params.length}`);
+        continue;
+      }
+      const ctor = (chunk as object).constructor;
+      if (ctor === StringChunk) {
+        for (const v of (chunk as StringChunk).value) parts.push(v);
+      } else if (ctor === SQL) {
+        if (!walk(chunk as SQL)) return false;
+      } else if (ctor === Param) {
+        const p = chunk as Param;
+        if (p.value !== null && typeof p.value === "object" && !(p.value instanceof Date) && !Array.isArray(p.value)) {
+          // A placeholder, or an object a column encodes (jsonb): only plain objects are known to map to a value.
+          if (Object.getPrototypeOf(p.value) !== Object.prototype) return false;
+        }
+        const mapped = p.value === null ? null : p.encoder.mapToDriverValue(p.value);
+        if (mapped instanceof SQL) return false;
+        params.push(mapped);
+        parts.push(`$${params.length}`);
+      } else {
+        return false;
+      }
+    }
+    return true;
+  };
+  return walk(query) ? { sql: parts.join(""), params } : null;
 }

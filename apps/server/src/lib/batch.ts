@@ -1,5 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
+import { type Column, getTableColumns, getTableName, is, SQL, type SQLChunk, sql, type Table } from "drizzle-orm";
+import { type Executor, executeNamed } from "../db/client.ts";
 
 /**
  * One statement, one round trip (issue 7, ADR 012): several areas' writes of one
@@ -39,7 +39,9 @@ export async function runBatch(exec: Executor, parts: readonly BatchPart[]): Pro
           ),
           sql`, `,
         )}`;
-  const res = await exec.execute(sql`with ${ctes} ${select}`);
+  // Named (prepared once per connection, db/client.ts executeNamed): a batch's text depends only on
+  // which parts it has, so PostgreSQL parses and plans each kind of batch once per connection.
+  const res = await executeNamed(exec, sql`with ${ctes} ${select}`);
   const row = ((res as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {}) as Record<string, unknown>;
   return parts.map((p, i) => {
     if (!p.returns) return [];
@@ -80,3 +82,95 @@ export async function withDeferredWrites<T>(exec: Executor, work: () => Promise<
     deferred.delete(exec);
   }
 }
+
+// ---------------------------------------------------------------------------
+// Insert statements without the query builder (issue 21: per-call CPU). Drizzle's
+// `db.insert(t).values(v)` walks every column of the table with its generic checks each time
+// (a registration's 38-column asset row cost about 0.4 ms to build and 0.5 ms to compile); the
+// parts of a batch are built on every call, so they use this: the same SQL (the columns given,
+// each value encoded by its column as drizzle does, JS defaults applied), with the column list
+// and the RETURNING list built once per table and set of columns.
+// ---------------------------------------------------------------------------
+
+interface TableShape {
+  name: string;
+  /** Insertable columns (generated ones left out), in table order. */
+  columns: [string, Column][];
+  /** " returning <every column>" as a raw chunk. */
+  returning: SQL;
+  /** "insert into t (cols) values (" per set of columns given (key: the column keys joined). */
+  heads: Map<string, SQL>;
+}
+
+const shapes = new WeakMap<Table, TableShape>();
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function shapeOf(table: Table): TableShape {
+  let s = shapes.get(table);
+  if (!s) {
+    const all = Object.entries(getTableColumns(table)) as [string, Column][];
+    s = {
+      name: quote(getTableName(table)),
+      columns: all.filter(([, c]) => !(c as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert()),
+      returning: sql.raw(` returning ${all.map(([, c]) => quote(c.name)).join(", ")}`),
+      heads: new Map(),
+    };
+    shapes.set(table, s);
+  }
+  return s;
+}
+
+/** The SQL of `insert into <table> ... values (...)` for one row, as drizzle's insert writes it. */
+function insertRowSql(table: Table, row: Record<string, unknown>, returning: boolean): SQL {
+  const shape = shapeOf(table);
+  const keys: string[] = [];
+  const names: string[] = [];
+  const chunks: SQLChunk[] = [];
+  for (const [key, col] of shape.columns) {
+    let v = row[key];
+    if (v === undefined) {
+      // drizzle's rules for a value not given: $defaultFn, else $onUpdateFn (no SQL default), else the column's default.
+      if (col.defaultFn !== undefined) v = col.defaultFn();
+      else if (!col.default && col.onUpdateFn !== undefined) v = col.onUpdateFn();
+      else continue;
+    }
+    keys.push(key);
+    names.push(quote(col.name));
+    if (chunks.length > 0) chunks.push(COMMA);
+    chunks.push(is(v, SQL) ? v : sql.param(v, col));
+  }
+  const headKey = keys.join(",");
+  let head = shape.heads.get(headKey);
+  if (!head) {
+    head = sql.raw(`insert into ${shape.name} (${names.join(", ")}) values (`);
+    if (shape.heads.size < 64) shape.heads.set(headKey, head);
+  }
+  return new SQL([head, ...chunks, returning ? CLOSE_RETURNING(shape) : CLOSE]);
+}
+
+const COMMA = sql.raw(", ");
+const CLOSE = sql.raw(")");
+const closeReturning = new WeakMap<TableShape, SQL>();
+function CLOSE_RETURNING(shape: TableShape): SQL {
+  let c = closeReturning.get(shape);
+  if (!c) {
+    c = new SQL([CLOSE, shape.returning]);
+    closeReturning.set(shape, c);
+  }
+  return c;
+}
+
+/**
+ * `rows.insert(table).values(row)`: the SQL of inserting one row (a batch part), the same statement
+ * drizzle's `exec.insert(table).values(row).getSQL()` makes; `{ returning: true }` adds every column
+ * (as `.returning()`). Only the table's own area calls it, in its repository
+ * (src/test/table-owners.test.ts sees `.insert(table)` here as it does drizzle's).
+ */
+export const rows = {
+  insert<T extends Table>(table: T) {
+    return {
+      values: (row: T["$inferInsert"], opts: { returning?: boolean } = {}): SQL =>
+        insertRowSql(table, row as Record<string, unknown>, opts.returning === true),
+    };
+  },
+};

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assets, movimientos, transacciones } from "../../db/schema/index.ts";
-import { type BatchPart, writeOrDefer } from "../../lib/batch.ts";
+import { type BatchPart, rows, writeOrDefer } from "../../lib/batch.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 
 export const MOVIMIENTO_TIPOS = [
@@ -48,19 +48,19 @@ export async function recordMovement(
   m: { userId: string; tipo: MovimientoTipo; descripcion: string; valor: number; assetId?: string | null },
 ): Promise<void> {
   // Deferred to the end of a deal's step when one is running (lib/batch.ts).
-  await writeOrDefer(tx, [movementPart(tx, m)]);
+  await writeOrDefer(tx, [movementPart(m)]);
 }
 
 /** {@link recordMovement} as a part of a one-statement batch (lib/batch.ts). */
-export function movementPart(
-  tx: Executor,
-  m: { userId: string; tipo: MovimientoTipo; descripcion: string; valor: number; assetId?: string | null },
-): BatchPart {
+export function movementPart(m: {
+  userId: string;
+  tipo: MovimientoTipo;
+  descripcion: string;
+  valor: number;
+  assetId?: string | null;
+}): BatchPart {
   return {
-    sql: tx
-      .insert(movimientos)
-      .values({ id: uuidv7(), ...m, assetId: m.assetId ?? null })
-      .getSQL(),
+    sql: rows.insert(movimientos).values({ id: uuidv7(), ...m, assetId: m.assetId ?? null }),
   };
 }
 
@@ -77,26 +77,20 @@ export async function recordTransaction(
   },
 ): Promise<void> {
   // Deferred to the end of a deal's step when one is running (lib/batch.ts).
-  await writeOrDefer(tx, [transactionPart(tx, t)]);
+  await writeOrDefer(tx, [transactionPart(t)]);
 }
 
 /** {@link recordTransaction} as a part of a one-statement batch (lib/batch.ts). */
-export function transactionPart(
-  tx: Executor,
-  t: {
-    userId: string;
-    type: TransaccionTipo;
-    assetId?: string | null;
-    amountCOP: number;
-    amountCredits: number;
-    description: string;
-  },
-): BatchPart {
+export function transactionPart(t: {
+  userId: string;
+  type: TransaccionTipo;
+  assetId?: string | null;
+  amountCOP: number;
+  amountCredits: number;
+  description: string;
+}): BatchPart {
   return {
-    sql: tx
-      .insert(transacciones)
-      .values({ id: uuidv7(), ...t, assetId: t.assetId ?? null })
-      .getSQL(),
+    sql: rows.insert(transacciones).values({ id: uuidv7(), ...t, assetId: t.assetId ?? null }),
   };
 }
 

@@ -129,7 +129,7 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
     const limits = issuanceOf(user, row);
     const added = row.creditosAsignados ?? 0;
     const assetId = row.id;
-    const inserted = insertAssetPart(tx, { ...row, userId: user.id, searchText: buildSearchText(row) });
+    const inserted = insertAssetPart({ ...row, userId: user.id, searchText: buildSearchText(row) });
     // Only the offset (or city-centre) point is stored; never the exact one (ADR 013).
     const placed = place ? publicPointPart(tx, assetId, place) : null;
     const daily = dailyIssuancePart(limits, assetId);
@@ -146,14 +146,14 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
       inserted.part,
       daily.part,
       balances.part,
-      movementPart(tx, {
+      movementPart({
         userId: user.id,
         tipo: "publicar",
         descripcion: `Registraste "${row.title}"`,
         valor: added,
         assetId,
       }),
-      transactionPart(tx, {
+      transactionPart({
         userId: user.id,
         type: "registro",
         assetId,
@@ -161,7 +161,7 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
         amountCredits: added,
         description: `Registro de "${row.title}"`,
       }),
-      ...notifyParts(tx, {
+      ...notifyParts({
         userId: user.id,
         tipo: "creditos_emitidos",
         titulo: "Activo registrado",

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assetLocations, assets, users } from "../../db/schema/index.ts";
-import type { BatchPart } from "../../lib/batch.ts";
+import { type BatchPart, rows } from "../../lib/batch.ts";
 import { UUID_RE } from "../../lib/ids.ts";
 import { noBlockBetween } from "../blocks/index.ts";
 
@@ -51,12 +51,9 @@ function assetFromJson(o: Record<string, unknown>): AssetRow {
  * rows that reference the asset by foreign key may be inserted by other parts of the same
  * statement (checked at its end). Parts share one snapshot: none of them sees this row.
  */
-export function insertAssetPart(
-  exec: Executor,
-  a: NewAsset & { id: string },
-): { part: BatchPart; read(rows: unknown[]): AssetRow } {
+export function insertAssetPart(a: NewAsset & { id: string }): { part: BatchPart; read(rows: unknown[]): AssetRow } {
   return {
-    part: { sql: exec.insert(assets).values(a).returning().getSQL(), returns: true },
+    part: { sql: rows.insert(assets).values(a, { returning: true }), returns: true },
     read: (rows) => {
       const o = rows[0] as Record<string, unknown> | undefined;
       if (!o) throw new Error("insert assets returned no row");

@@ -167,9 +167,9 @@ describe("the asset row in the batch (both databases)", () => {
         creditosAsignados: 240,
       },
       { id: uuidv7(Date.now()), userId: u.id, title: "Aporte", assetType: "dinero", monto: 50_000, tipoAporte: "otro" },
-    ] as Parameters<typeof insertAssetPart>[1][];
+    ] as Parameters<typeof insertAssetPart>[0][];
     for (const row of rows) {
-      const inserted = insertAssetPart(db, row);
+      const inserted = insertAssetPart(row);
       const [r0] = await runBatch(db, [inserted.part]);
       const got = inserted.read(r0 ?? []);
       const [stored] = await db.select().from(assets).where(eq(assets.id, row.id));

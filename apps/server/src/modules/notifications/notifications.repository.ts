@@ -2,7 +2,7 @@ import { NOTIFICATION_TIPOS_SIN_AVISO, notificationLink } from "@valoriza/domain
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { notificationOutbox, notifications } from "../../db/schema/index.ts";
-import { type BatchPart, writeOrDefer } from "../../lib/batch.ts";
+import { type BatchPart, rows, writeOrDefer } from "../../lib/batch.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { publishEventPart } from "../events/index.ts";
 
@@ -27,32 +27,29 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<string> 
   // The row and the bell's live event (delivered when the transaction commits), as one statement,
   // deferred to the end of a deal's step when one is running (lib/batch.ts).
   const id = uuidv7();
-  await writeOrDefer(tx, notifyParts(tx, input, id));
+  await writeOrDefer(tx, notifyParts(input, id));
   return id;
 }
 
 /** {@link notify} as parts of a one-statement batch (lib/batch.ts): the row and its live event. */
-export function notifyParts(tx: Executor, input: NotifyInput, id: string = uuidv7()): BatchPart[] {
+export function notifyParts(input: NotifyInput, id: string = uuidv7()): BatchPart[] {
   const row: BatchPart = {
-    sql: tx
-      .insert(notifications)
-      .values({
-        id,
-        userId: input.userId,
-        tipo: input.tipo,
-        titulo: input.titulo,
-        descripcion: input.descripcion,
-        relacionadoId: input.relacionadoId ?? null,
-        relacionadoTipo: input.relacionadoTipo ?? null,
-      })
-      .getSQL(),
+    sql: rows.insert(notifications).values({
+      id,
+      userId: input.userId,
+      tipo: input.tipo,
+      titulo: input.titulo,
+      descripcion: input.descripcion,
+      relacionadoId: input.relacionadoId ?? null,
+      relacionadoTipo: input.relacionadoTipo ?? null,
+    }),
   };
   // Push and mail (issue 20, ADR 022): the delivery is queued in the same statement, so it exists
   // exactly when the notification does; modules/push sends it after the commit.
   // Echoes of the person's own action on the page (NOTIFICATION_TIPOS_SIN_AVISO) stay in the bell.
   const parts = [row];
   if (!NOTIFICATION_TIPOS_SIN_AVISO.includes(input.tipo)) {
-    parts.push({ sql: tx.insert(notificationOutbox).values(deliveryRow(id, input)).getSQL() });
+    parts.push({ sql: rows.insert(notificationOutbox).values(deliveryRow(id, input)) });
   }
   const event = publishEventPart([input.userId], { tipo: "notificacion" });
   if (event) parts.push(event);
