@@ -89,6 +89,13 @@ export type EffectSpec =
    * handed to the lender), estadoCredito liberado; `result` names the figure handed back.
    */
   | ({ kind: "asset.destroyHold"; description: Text; result?: string } & Common)
+  /**
+   * A barter: the assets whose ids are the fields `a` and `b` change owners, `a` to the party `aTo`
+   * and `b` to `bTo`; each releases the credits it still blocks to whom gave it (`description` over
+   * the fields plus that asset's `titulo`; creditosLiberados the sum), counts a use, and is the new
+   * owner's disponible and unlisted (privado) until they publish it.
+   */
+  | ({ kind: "asset.swap"; a: string; aTo: string; b: string; bTo: string; description: Text } & Common)
   /** The asset changes owner to the party `to`, unlisted (privado) until they publish it. */
   | ({ kind: "asset.transfer"; to: string } & Common)
   /**
@@ -145,6 +152,7 @@ export const EFFECT_KINDS = [
   "asset.releaseHold",
   "asset.destroyHold",
   "asset.transfer",
+  "asset.swap",
   "notify",
   "activity",
   "subprocess",
@@ -196,6 +204,7 @@ export function effectProblems(
   };
   if ("from" in spec) role(spec.from);
   if ("to" in spec && typeof spec.to === "string") role(spec.to);
+  if (spec.kind === "asset.swap") for (const r of [spec.aTo, spec.bTo]) role(r);
   if (spec.kind === "notify" || spec.kind === "activity") {
     const key = templateKey(spec, transition);
     const t = templates?.[key];

@@ -44,6 +44,14 @@ const refundEffects = ["reembolsarCreditosAdicionales", "registrarDevolucion", "
 
 /** The library effects of the exchange processes (ADR 026); escrow under ('intercambio', deal id) for both. */
 const EXCHANGE_EFFECT_SPECS = {
+  intercambiarActivos: {
+    kind: "asset.swap",
+    a: "offeredAssetId",
+    aTo: "destinatario",
+    b: "requestedAssetId",
+    bTo: "proponente",
+    description: 'Intercambio completado con "{titulo}"',
+  },
   cobrarCreditosAdicionales: {
     kind: "ledger.escrowPay",
     from: "proponente",

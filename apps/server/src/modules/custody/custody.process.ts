@@ -12,7 +12,7 @@ import {
 } from "@valoriza/domain";
 import { z } from "zod";
 import { conflict, forbidden, unprocessable } from "../../lib/errors.ts";
-import { dealAsset, inputOf, type ProcessHandlers, recordOf } from "../deals/index.ts";
+import { assetInDeal, dealAsset, inputOf, type ProcessHandlers, recordOf } from "../deals/index.ts";
 import { type CustodyRow, findCustody, updateCustody } from "./custody.repository.ts";
 import { abrirDisputa, cerrarDisputa, disputeFields } from "./disputes.process.ts";
 
@@ -60,9 +60,7 @@ export const custodyHandlers: ProcessHandlers<CustodyRow> = {
       if (a.userId !== ctx.data.oferenteId) throw forbidden(DEALS_MSG.notYourAsset);
       if (assetTransitionRefusal(a, "reservar")) throw conflict(DEALS_MSG.notAvailable);
     },
-    activoEnOperacion(ctx) {
-      if (dealAsset(ctx).status !== "operacion") throw conflict(DEALS_MSG.notAvailable);
-    },
+    activoEnOperacion: assetInDeal(DEALS_MSG.notAvailable),
     codigoCorrecto(ctx) {
       const { code } = inputOf(ctx, codeInputSchema);
       if (code !== ctx.data.codigo) throw unprocessable(DEALS_MSG.wrongCode);

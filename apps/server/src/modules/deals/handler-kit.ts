@@ -1,7 +1,7 @@
 import { DEALS_MSG } from "@valoriza/domain";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { notFound } from "../../lib/errors.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
 import type { AssetRow } from "../assets/index.ts";
 import type { TransitionContext } from "./deals.engine.ts";
 import type { DealRow } from "./deals.repository.ts";
@@ -32,4 +32,11 @@ export function dealAsset(
 ): AssetRow {
   if (!ctx.asset) throw notFound(message);
   return ctx.asset;
+}
+
+/** The guard every deal about a reserved asset shares: the asset is in the deal (operacion); else 409 with `message`. */
+export function assetInDeal(message: string) {
+  return (ctx: Pick<TransitionContext<unknown>, "asset">): void => {
+    if (dealAsset(ctx).status !== "operacion") throw conflict(message);
+  };
 }

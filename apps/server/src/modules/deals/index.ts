@@ -23,7 +23,7 @@ export {
   listTimers,
 } from "./deals.repository.ts";
 export { startTimerRunner, type TimerRunner } from "./deals.timers.ts";
-export { dealAsset, inputOf, recordOf } from "./handler-kit.ts";
+export { assetInDeal, dealAsset, inputOf, recordOf } from "./handler-kit.ts";
 
 // --- Reads for the holder's data rights (profile area, issue 16; ADR 018) ---
 import { desc, sql } from "drizzle-orm";

@@ -6,7 +6,7 @@ import {
   type DonationFields,
 } from "@valoriza/domain";
 import { conflict, forbidden } from "../../lib/errors.ts";
-import { dealAsset, type ProcessHandlers, recordOf } from "../deals/index.ts";
+import { assetInDeal, dealAsset, type ProcessHandlers, recordOf } from "../deals/index.ts";
 import { type DonationRow, findDonation, setCommunityRecipient, updateDonation } from "./donations.repository.ts";
 
 /** The guards, the custom effect and the fields of DONATION_PROCESS (domain package; its other effects are the library's, ADR 026). */
@@ -20,9 +20,7 @@ export const donationHandlers: ProcessHandlers<DonationRow> = {
       if (!DONATION_PURPOSES.includes(a.mainPurpose)) throw conflict(DONATION_MSG.notForDonation);
       if (assetTransitionRefusal(a, "reservar")) throw conflict(DONATION_MSG.notAvailable);
     },
-    activoEnOperacion(ctx) {
-      if (dealAsset(ctx).status !== "operacion") throw conflict(DONATION_MSG.notAvailable);
-    },
+    activoEnOperacion: assetInDeal(DONATION_MSG.notAvailable),
   },
   effects: {
     /** A community donation claimed: its record gets the beneficiary the engine gave the deal. */

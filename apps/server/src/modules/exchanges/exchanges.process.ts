@@ -1,8 +1,7 @@
 import { EXCHANGE_MSG, type ExchangeFields, exchangeAssetRefusal } from "@valoriza/domain";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { lockAssets, updateAsset } from "../assets/index.ts";
-import { type DealsEngine, type ProcessHandlers, recordOf, type TransitionContext } from "../deals/index.ts";
-import { releaseHold } from "../ledger/index.ts";
+import { lockAssets } from "../assets/index.ts";
+import { type DealsEngine, type ProcessHandlers, recordOf } from "../deals/index.ts";
 import {
   closeOffersOfAssets,
   findProposalData,
@@ -21,14 +20,6 @@ import {
  * before any ledger movement for the same reason.
  */
 
-type Ctx = TransitionContext<ProposalData>;
-
-async function assetsOf(ctx: Ctx) {
-  // Already locked by the service in this transaction; re-reading under FOR UPDATE is free.
-  const pair = await lockAssets(ctx.tx, [ctx.data.offeredAssetId, ctx.data.requestedAssetId]);
-  return { offered: pair.get(ctx.data.offeredAssetId), requested: pair.get(ctx.data.requestedAssetId) };
-}
-
 export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<ProposalData> {
   return {
     load: recordOf(findProposalData, "exchanges: record"),
@@ -36,7 +27,9 @@ export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<Pro
     guards: {
       async activosDisponibles(ctx) {
         const p = ctx.data;
-        const { offered, requested } = await assetsOf(ctx);
+        // Already locked by the service in this transaction (in id order): one re-read.
+        const pair = await lockAssets(ctx.tx, [p.offeredAssetId, p.requestedAssetId]);
+        const [offered, requested] = [pair.get(p.offeredAssetId), pair.get(p.requestedAssetId)];
         const creating = ctx.from === null;
         const req = exchangeAssetRefusal(requested, p.targetUserId, creating ? "solicitado" : "ofrecido");
         if (req === "no_existe") throw notFound(EXCHANGE_MSG.requestedUnavailable);
@@ -59,37 +52,6 @@ export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<Pro
           await engine.apply(ctx.tx, { dealId: id, transition: "cerrar", actor: { system: true } });
         }
         await closeOffersOfAssets(ctx.tx, assetIds, ctx.now);
-      },
-
-      async intercambiarActivos(ctx) {
-        const p = ctx.data;
-        const { offered, requested } = await assetsOf(ctx);
-        if (!offered || !requested) throw conflict(EXCHANGE_MSG.requestedUnavailable);
-        let liberados = 0;
-        for (const [asset, newOwner] of [
-          [offered, p.targetUserId],
-          [requested, p.proposingUserId],
-        ] as const) {
-          // The asset's hold goes to the one who gave it (its owner until now), once.
-          const r = await releaseHold(ctx.tx, {
-            refType: "activo",
-            refId: asset.id,
-            actorUserId: ctx.actorUserId,
-            // The release window (ADR 015) counts by the deal's clock, as custody does.
-            now: ctx.now,
-            description: `Intercambio completado con "${asset.title}"`,
-          });
-          liberados += r.amount;
-          // The new owner gets it disponible and unlisted (privado) until they publish it again (ADR 006).
-          await updateAsset(ctx.tx, asset.id, {
-            userId: newOwner,
-            status: "disponible",
-            privacy: "privado",
-            vecesUsado: asset.vecesUsado + 1,
-            estadoCredito: "liberado",
-          });
-        }
-        ctx.result.creditosLiberados = liberados;
       },
     },
 

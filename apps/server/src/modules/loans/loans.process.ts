@@ -9,7 +9,7 @@ import {
 } from "@valoriza/domain";
 import type { Tx } from "../../db/client.ts";
 import { badRequest, conflict, insufficientFunds } from "../../lib/errors.ts";
-import { dealAsset, findOpenDealForAsset, type ProcessHandlers, recordOf } from "../deals/index.ts";
+import { assetInDeal, dealAsset, findOpenDealForAsset, type ProcessHandlers, recordOf } from "../deals/index.ts";
 import { getUserBalances } from "../ledger/index.ts";
 import {
   findAssetRow,
@@ -68,9 +68,7 @@ export const loanHandlers: ProcessHandlers<LoanData> = {
         }
       }
     },
-    activoEnOperacion(ctx) {
-      if (dealAsset(ctx).status !== "operacion") throw conflict(LOAN_MSG.notAvailable);
-    },
+    activoEnOperacion: assetInDeal(LOAN_MSG.notAvailable),
     plazoVencido(ctx) {
       const due = ctx.data.fechaDevolucionEsperada;
       if (!due || ctx.now.getTime() <= due.getTime()) throw conflict(LOAN_MSG.notDue);

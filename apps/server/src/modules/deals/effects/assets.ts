@@ -1,8 +1,8 @@
 import { nextAssetStatus, renderText } from "@valoriza/domain";
-import { updateAsset } from "../../assets/index.ts";
+import { lockAssets, updateAsset } from "../../assets/index.ts";
 import { destroyHold, releaseHold } from "../../ledger/index.ts";
 import { listOpenDealsForAsset } from "../deals.repository.ts";
-import { assetOf, type EffectRun, requiredParty } from "./context.ts";
+import { assetOf, type EffectRun, requiredParty, stringField } from "./context.ts";
 
 /** The asset family: the deal's locked asset reserved, released, its credits freed, given away (ADR 026). */
 export const assetEffects = {
@@ -51,5 +51,35 @@ export const assetEffects = {
   async "asset.transfer"({ ctx, spec }: EffectRun<"asset.transfer">) {
     const to = requiredParty(ctx, spec.to);
     ctx.setAsset(await updateAsset(ctx.tx, assetOf(ctx).id, { userId: to, privacy: "privado" }));
+  },
+  async "asset.swap"({ ctx, spec, fields }: EffectRun<"asset.swap">) {
+    const [a, b] = [stringField(fields, spec.a) ?? "", stringField(fields, spec.b) ?? ""];
+    // Locked by the caller before the deal (the lock order of two-asset calls); one ordered re-read.
+    const rows = await lockAssets(ctx.tx, [a, b]);
+    let liberados = 0;
+    for (const [id, role] of [
+      [a, spec.aTo],
+      [b, spec.bTo],
+    ] as const) {
+      const asset = rows.get(id);
+      if (!asset) throw new Error(`deals: ${ctx.process.name} ${ctx.deal.id} swaps a missing asset ${id}`);
+      // The asset's hold goes to the one who gave it (its owner until now), once; by the deal's clock.
+      const r = await releaseHold(ctx.tx, {
+        refType: "activo",
+        refId: id,
+        actorUserId: ctx.actorUserId,
+        now: ctx.now,
+        description: renderText(spec.description, { ...fields, titulo: asset.title }),
+      });
+      liberados += r.amount;
+      await updateAsset(ctx.tx, id, {
+        userId: requiredParty(ctx, role),
+        status: "disponible",
+        privacy: "privado",
+        vecesUsado: asset.vecesUsado + 1,
+        estadoCredito: "liberado",
+      });
+    }
+    ctx.result.creditosLiberados = liberados;
   },
 };
