@@ -1,6 +1,7 @@
 /** Shared pieces of the benchmark scripts (bench/*.ts). Not a test. */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,7 +16,7 @@ export const PG_URL = process.env.BENCH_PG_URL ?? "postgres://root@127.0.0.1:543
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 export type Kind = "pglite" | "postgres";
-const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+export const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
 /** `n` users inserted directly (no password hashing) with a signed token each: load from many people. */
 export async function seedUsersWithTokens(database: Database, n: number) {
@@ -176,3 +177,13 @@ export function machineLoad(): string {
   const [a, b, c] = loadavg();
   return `${a?.toFixed(2)} / ${b?.toFixed(2)} / ${c?.toFixed(2)}`;
 }
+
+/** A port nobody listens on right now (other people's servers share this machine). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const p = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(p));
+    });
+  });
