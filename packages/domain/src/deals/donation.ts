@@ -79,7 +79,8 @@ export const DONATION_PROCESS = {
       to: "completada",
       actors: ["beneficiario"],
       claims: "beneficiario",
-      guards: ["activoEnOperacion"],
+      // Taking the gift: refused between people who blocked each other (issue 19).
+      guards: ["sinBloqueo", "activoEnOperacion"],
       effects: [
         "asignarBeneficiario",
         "liberarRetencionActivo",

@@ -114,7 +114,7 @@ export const LOAN_EFFECTS = [
   "notificarRecordatorio",
   "notificarAvisoVencido",
 ] as const;
-export const LOAN_GUARDS = ["activoPrestable", "activoEnOperacion", "plazoVencido"] as const;
+export const LOAN_GUARDS = ["sinBloqueo", "activoPrestable", "activoEnOperacion", "plazoVencido"] as const;
 
 export const LOAN_PROCESS = {
   name: "prestamo",
@@ -163,7 +163,8 @@ export const LOAN_PROCESS = {
       from: ["pendiente"],
       to: "activo",
       actors: ["prestamista"],
-      guards: ["activoPrestable"],
+      // Approving starts the loan: refused between people who blocked each other (issue 19).
+      guards: ["sinBloqueo", "activoPrestable"],
       effects: [
         "reservarGarantiaActivo",
         "bloquearGarantia",

@@ -125,6 +125,8 @@ export interface TransitionSpec {
    * asks for it (a community donation's beneficiary: the first claim wins, under the deal's lock).
    */
   claims?: ActorRole;
+  /** What someone without one of its actor roles reads (403); default PROCESS_MSG.notAllowed. */
+  notAllowedMessage?: string;
   /** Spanish label for the history. */
   label: string;
 }
@@ -182,7 +184,7 @@ export function checkTransition(
   const t = process.transitions[input.transition];
   if (!t) return { ok: false, reason: "unknown_transition", message: PROCESS_MSG.unknownTransition };
   const role = input.roles.find((r) => t.actors.includes(r));
-  if (!role) return { ok: false, reason: "not_allowed", message: PROCESS_MSG.notAllowed };
+  if (!role) return { ok: false, reason: "not_allowed", message: t.notAllowedMessage ?? PROCESS_MSG.notAllowed };
   if (t.from === null) {
     if (input.state === null) return { ok: true, transition: t, repeat: false };
     return { ok: false, reason: "wrong_state", message: stateMessage(process, input.state) };

@@ -1,4 +1,5 @@
 import type { ProcessSpec } from "../deals/process.ts";
+import { EXCHANGE_MSG } from "./messages.ts";
 import { EXCHANGE_TEMPLATES } from "./templates.ts";
 
 /**
@@ -38,7 +39,7 @@ export const EXCHANGE_EFFECTS = [
   "registrarDevolucion", // the proposer's movement when credits come back
   "notificarOtraParte",
 ] as const;
-export const EXCHANGE_GUARDS = ["activosDisponibles"] as const;
+export const EXCHANGE_GUARDS = ["sinBloqueo", "activosDisponibles"] as const;
 
 const refundEffects = ["reembolsarCreditosAdicionales", "registrarDevolucion", "notificarOtraParte"] as const;
 
@@ -139,7 +140,9 @@ function exchangeProcess(name: string, expiryMs: number) {
         from: ["pendiente"],
         to: "aceptada",
         actors: ["destinatario"],
-        guards: ["activosDisponibles"],
+        notAllowedMessage: EXCHANGE_MSG.onlyTarget,
+        // Accepting makes the exchange: refused between people who blocked each other (issue 19).
+        guards: ["sinBloqueo", "activosDisponibles"],
         // Closing the other proposals first: it locks their deals before any ledger account (ADR 013).
         effects: [
           "cerrarOtrasPropuestas",
@@ -156,6 +159,7 @@ function exchangeProcess(name: string, expiryMs: number) {
         from: ["pendiente"],
         to: "rechazada",
         actors: ["destinatario"],
+        notAllowedMessage: EXCHANGE_MSG.onlyTarget,
         guards: [],
         effects: refundEffects,
         outcome: { resultado: "rechazado" },
@@ -166,6 +170,7 @@ function exchangeProcess(name: string, expiryMs: number) {
         from: ["pendiente"],
         to: "cancelada",
         actors: ["proponente"],
+        notAllowedMessage: EXCHANGE_MSG.onlyProposer,
         guards: [],
         effects: refundEffects,
         outcome: { resultado: "retirado" },

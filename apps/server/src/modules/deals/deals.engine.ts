@@ -35,6 +35,7 @@ import type {
   TransitionContext,
   TransitionOutcome,
 } from "./deals.types.ts";
+import { guardOf, providedGuards } from "./effects/guards.ts";
 import { effectLibrary } from "./effects/index.ts";
 
 /**
@@ -89,7 +90,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     t: { guards: readonly string[]; effects: readonly string[] },
   ) {
     for (const g of t.guards) {
-      const fn = handlers.guards[g];
+      const fn = guardOf(handlers, g);
       if (!fn) throw new Error(`deals: guard ${g} of ${ctx.process.name} is not implemented`);
       await fn(ctx);
     }
@@ -209,7 +210,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     };
     // Guards first (nothing is written when they refuse), then the deal, its record, the effects.
     for (const g of check.transition.guards) {
-      const fn = handlers.guards[g];
+      const fn = guardOf(handlers, g);
       if (!fn) throw new Error(`deals: guard ${g} of ${spec.name} is not implemented`);
       await fn(ctx);
     }
@@ -234,7 +235,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     register<D>(spec: ProcessSpec, handlers: ProcessHandlers<D>) {
       if (processes.has(spec.name)) throw new Error(`deals: process ${spec.name} registered twice`);
       const problems = validateProcess(spec, {
-        guards: Object.keys(handlers.guards),
+        guards: providedGuards(spec, handlers),
         effects: Object.keys(handlers.effects),
         timerBase: handlers.timerBase !== undefined,
       });

@@ -69,8 +69,6 @@ export function createDonationsService({ db }: AppDeps, engine: DealsEngine) {
         const d = await findDonation(tx, id);
         if (d && !d.community && d.donorId !== user.id && d.recipientId !== user.id)
           throw forbidden(DONATION_MSG.notParty);
-        // Accepting takes the gift: refused between people who blocked each other (issue 19 part 4).
-        if (d && transition === "aceptar") await assertNoBlock(tx, user.id, d.donorId);
         const out = await engine.apply<DonationRow>(tx, {
           dealId: id,
           transition,

@@ -175,18 +175,12 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
       const transition = EXCHANGE_STATUS_TRANSITIONS[status];
       return uow(async (tx) => {
         await lockAssets(tx, [peek.offeredAssetId, peek.requestedAssetId]);
-        // Accepting makes the exchange: refused between people who blocked each other; rejecting
-        // and cancelling go on (issue 19 part 4).
-        if (transition === "aceptar") await assertNoBlock(tx, user.id, peek.proposingUserId);
         const out = await engine.apply<ProposalData>(tx, {
           dealId: id,
           transition,
           actor: { user },
           process: peek.tipo === "local" ? LOCAL_EXCHANGE_PROCESS.name : EXCHANGE_PROCESS.name,
-          messages: {
-            notFound: EXCHANGE_MSG.proposalNotFound,
-            notAllowed: transition === "cancelar" ? EXCHANGE_MSG.onlyProposer : EXCHANGE_MSG.onlyTarget,
-          },
+          messages: { notFound: EXCHANGE_MSG.proposalNotFound },
         });
         return { proposal: await view(tx, out.deal.id) };
       });

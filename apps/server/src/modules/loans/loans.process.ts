@@ -43,6 +43,13 @@ export async function checkCollateral(tx: Tx, loan: { assetId: string; prestatar
   return c;
 }
 
+/** A notice of the loan goes out once: `avisoNuevo` tells the table's notify effect it is the first time. */
+const markedOnce =
+  (kind: "recordatorio" | "aviso") =>
+  async (ctx: { tx: Tx; data: LoanData; now: Date; result: Record<string, number> }) => {
+    if (await markNotice(ctx.tx, ctx.data.id, kind, ctx.now)) ctx.result.avisoNuevo = 1;
+  };
+
 export const loanHandlers: ProcessHandlers<LoanData> = {
   load: recordOf(findLoanData, "loans: record"),
 
@@ -89,13 +96,9 @@ export const loanHandlers: ProcessHandlers<LoanData> = {
       ctx.data = { ...l, interesCreditos: interes, fechaAprobacion: ctx.now, fechaDevolucionEsperada: due };
     },
     /** Timer `recordatorio` (a day before the due date): the borrower is reminded once. */
-    async marcarRecordatorio(ctx) {
-      if (await markNotice(ctx.tx, ctx.data.id, "recordatorio", ctx.now)) ctx.result.avisoNuevo = 1;
-    },
+    marcarRecordatorio: markedOnce("recordatorio"),
     /** Timer `aviso_vencimiento` (the due date has passed): both parties are told once. */
-    async marcarAvisoVencido(ctx) {
-      if (await markNotice(ctx.tx, ctx.data.id, "aviso", ctx.now)) ctx.result.avisoNuevo = 1;
-    },
+    marcarAvisoVencido: markedOnce("aviso"),
   },
 
   fields: (ctx): LoanFields => {

@@ -84,11 +84,6 @@ export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) 
       if (peek?.garantiaActivoId) {
         await lockAssets(tx, [peek.assetId, peek.garantiaActivoId]);
       }
-      // Approving starts the loan: refused between people who blocked each other (issue 19 part 4);
-      // rejecting, cancelling and the return go on, so nothing stays held.
-      if (transition === "aprobar" && peek) {
-        await assertNoBlock(tx, user.id, peek.prestatarioId === user.id ? peek.prestamistaId : peek.prestatarioId);
-      }
       const out = await engine.apply<LoanRow>(tx, {
         dealId: id,
         transition,
