@@ -10,25 +10,22 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
-import { openDatabase } from "../apps/server/src/db/client.ts";
 import { checkInvariants } from "../apps/server/src/modules/ledger/index.ts";
-import { CLIENTS, freePort, here, JWT_SECRET, load, machineLoad, PG_URL, SECONDS, seedUsersWithTokens } from "./lib.ts";
+import {
+  benchDatabase,
+  CLIENTS,
+  freePort,
+  here,
+  JWT_SECRET,
+  load,
+  machineLoad,
+  SECONDS,
+  seedUsersWithTokens,
+} from "./lib.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const root = path.resolve(here, "..");
 const BODY = JSON.stringify({ monto: 1000, tipo: "otro", descripcion: "Carga de benchmark" });
-
-async function freshDatabase(): Promise<string> {
-  const name = `vz_cluster_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 async function ready(base: string, child: ChildProcess): Promise<void> {
   const until = Date.now() + 60_000;
@@ -43,7 +40,8 @@ async function ready(base: string, child: ChildProcess): Promise<void> {
 }
 
 async function run(workers: number) {
-  const url = await freshDatabase();
+  // A fresh migrated database (the cluster's primary then finds no migration to apply).
+  const { database, url = "", close } = await benchDatabase("postgres", 2);
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/cluster.ts")], {
     cwd: root,
@@ -60,7 +58,6 @@ async function run(workers: number) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
-  const database = await openDatabase({ url, poolSize: 2 });
   try {
     await ready(base, child);
     const people = await seedUsersWithTokens(database, Number(process.env.BENCH_PEOPLE ?? 4000));
@@ -81,11 +78,7 @@ async function run(workers: number) {
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
-    await database.close();
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}"`);
-    await admin.end();
+    await close();
   }
 }
 

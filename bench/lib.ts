@@ -46,7 +46,7 @@ export async function pgReachable(): Promise<boolean> {
 export async function benchDatabase(
   kind: Kind,
   poolSize = CLIENTS,
-): Promise<{ database: Database; close(): Promise<void> }> {
+): Promise<{ database: Database; url?: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vz-bench-"));
   if (kind === "pglite") {
     const database = await openDatabase({ dataDir });
@@ -70,6 +70,7 @@ export async function benchDatabase(
   await database.migrate();
   return {
     database,
+    url: u.toString(),
     async close() {
       await database.close();
       const a = new pg.Client({ connectionString: PG_URL });

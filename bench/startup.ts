@@ -13,10 +13,9 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { here, machineLoad } from "./lib.ts";
+import { freePort, here, machineLoad } from "./lib.ts";
 
 const root = path.resolve(here, "..");
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
@@ -47,16 +46,6 @@ const serverPid = (pid: number): number => {
   }
   return out.length ? Number(out[out.length - 1]) : 0;
 };
-
-/** A port nobody listens on right now (other people's servers share this machine). */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const p = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(p));
-    });
-  });
 
 async function once(cmd: string, args: string[], dataDir: string, _port: number, env: Record<string, string> = {}) {
   const port = await freePort();
