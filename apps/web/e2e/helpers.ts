@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 export const baseURL = (): string => inject("baseURL");
 
@@ -34,7 +35,7 @@ export async function openPage(
   { serviceWorkers = "block" }: { serviceWorkers?: "allow" | "block" } = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, locale: "es-CO", baseURL: baseURL(), serviceWorkers });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(10_000 * TIMEOUT_SCALE);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));

@@ -57,6 +57,12 @@ registerRoute(
  */
 let generation = 0;
 
+/**
+ * Set by /force-clean (message 'CLEAN'): this worker is being removed, so it keeps nothing more, not
+ * even the answer to a read that was already on its way (it would bring the deleted cache back).
+ */
+let cleaning = false;
+
 /** Sign-in, sign-up and sign-out: nothing kept for the last person survives them. */
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && /^\/api\/users\/(?:login|register|logout)$/.test(url.pathname),
@@ -74,6 +80,7 @@ const perPerson: WorkboxPlugin = {
   },
   cacheKeyWillBeUsed: async ({ request }) => personalKey(request.url, requester(request.headers.get("Authorization"))),
   cacheWillUpdate: async ({ request, response, state }) => {
+    if (cleaning) return null;
     if (state?.generation !== generation || !requester(request.headers.get("Authorization"))) return null;
     if (response.status !== 200) return null;
     if (!(response.headers.get("Content-Type") ?? "").includes("application/json")) return null;
@@ -82,7 +89,16 @@ const perPerson: WorkboxPlugin = {
   },
   // Forgotten while it was being written: remove it again.
   cacheDidUpdate: async ({ cacheName, request, state }) => {
-    if (state?.generation !== generation) await (await caches.open(cacheName)).delete(request);
+    if (cleaning) await caches.delete(cacheName);
+    else if (state?.generation !== generation) await (await caches.open(cacheName)).delete(request);
+  },
+};
+
+/** Photos: kept when they arrive whole (200), never while /force-clean is removing everything. */
+const photos: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (cleaning || response.status !== 200 ? null : response),
+  cacheDidUpdate: async ({ cacheName }) => {
+    if (cleaning) await caches.delete(cacheName);
   },
 };
 
@@ -103,15 +119,27 @@ registerRoute(
 
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === "GET" && url.pathname.startsWith("/uploads/"),
-  new CacheFirst({ cacheName: PERSONAL_CACHE, plugins: [personalExpiration] }),
+  new CacheFirst({ cacheName: PERSONAL_CACHE, plugins: [photos, personalExpiration] }),
   "GET",
 );
 
 // ---- Messages from the page ---------------------------------------------------------------------
 
 // 'Recargar' on 'Nueva versión disponible' (workbox-window's messageSkipWaiting).
+// /force-clean: keep nothing more, drop every cache, then answer on the message's port.
 self.addEventListener("message", (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: unknown } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === "SKIP_WAITING") void self.skipWaiting();
+  if (type === "CLEAN") {
+    cleaning = true;
+    generation += 1;
+    event.waitUntil(
+      caches
+        .keys()
+        .then((keys) => Promise.all(keys.map((key) => caches.delete(key))))
+        .finally(() => event.ports[0]?.postMessage({ type: "CLEANED" })),
+    );
+  }
 });
 
 // The first version takes the open pages at once (their next reads are kept); later versions wait.

@@ -9,6 +9,10 @@ export async function cleanBrowserData(): Promise<void> {
     }
   };
 
+  // The worker in charge of this page stops keeping answers first: a read already on its way would
+  // otherwise bring a deleted cache back.
+  await attempt(() => askWorkerToStopCaching());
+
   await attempt(async () => {
     if (!("serviceWorker" in navigator)) return;
     const registrations = await navigator.serviceWorker.getRegistrations();
@@ -17,8 +21,12 @@ export async function cleanBrowserData(): Promise<void> {
 
   await attempt(async () => {
     if (typeof caches === "undefined") return;
-    const keys = await caches.keys();
-    await Promise.all(keys.map((key) => caches.delete(key)));
+    // Twice, a moment apart: a write that was already under way when the first pass ran is gone too.
+    for (let pass = 0; pass < 2; pass++) {
+      if (pass > 0) await new Promise((resolve) => setTimeout(resolve, 150));
+      const keys = await caches.keys();
+      await Promise.all(keys.map((key) => caches.delete(key)));
+    }
   });
 
   await attempt(() => window.localStorage.clear());
@@ -47,4 +55,19 @@ export async function cleanBrowserData(): Promise<void> {
   if (failures.length > 0) {
     throw new Error("No se pudieron eliminar todos los datos guardados.", { cause: failures[0] });
   }
+}
+
+/** Tells the controlling service worker to keep nothing more; waits for its answer (at most 2 s). */
+function askWorkerToStopCaching(): Promise<void> {
+  const worker = "serviceWorker" in navigator ? navigator.serviceWorker.controller : null;
+  if (!worker) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, 2000);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    worker.postMessage({ type: "CLEAN" }, [channel.port2]);
+  });
 }
