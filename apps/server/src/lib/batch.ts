@@ -53,30 +53,84 @@ export async function runBatch(exec: Executor, parts: readonly BatchPart[]): Pro
 
 /**
  * Writes nobody reads back in the same step (a movement, an activity record, a notification,
- * a live event) can wait for the step's end: inside {@link withDeferredWrites} they are queued
- * and sent together as ONE statement when the step's work is done, still inside its
- * transaction (issue 7: fewer round trips per deal). Outside such a scope they run at once,
- * as one statement. Only inserts and pg_notify are deferred, never an update: several parts
- * in one statement must not touch the same row.
+ * a live event, a deal's history and timers) can wait for the step's end: inside
+ * {@link withDeferredWrites} they are queued and sent together as ONE statement when the step's
+ * work is done, still inside its transaction (issue 7: fewer round trips per deal). Outside such
+ * a scope they run at once, as one statement. Inserts and pg_notify are deferred with
+ * {@link writeOrDefer}; an update only through {@link patchOrDefer}, which keeps one update per
+ * row: several parts in one statement must not touch the same row.
  */
-const deferred = new WeakMap<object, BatchPart[]>();
+interface StepQueue {
+  parts: BatchPart[];
+  /** Row updates by row key ("<table>:<id>"): the step's patches of one row merged into one. */
+  patches: Map<string, { patch: Record<string, unknown>; build: (patch: Record<string, unknown>) => SQL }>;
+}
+const deferred = new WeakMap<object, StepQueue>();
 
 export async function writeOrDefer(exec: Executor, parts: readonly BatchPart[]): Promise<void> {
   if (parts.length === 0) return;
   const queue = deferred.get(exec);
-  if (queue) queue.push(...parts);
+  if (queue) queue.parts.push(...parts);
   else await runBatch(exec, parts);
+}
+
+/**
+ * An update of one row (`key`: its table and id) that nobody reads back from the database before
+ * the step ends: inside {@link withDeferredWrites} it is merged with the step's earlier patches of
+ * the same row (later values win) and sent with the step's statement; outside, it runs at once.
+ * `build` makes the update from the merged patch (one statement, no RETURNING). The row must
+ * exist before the step's statement (not be inserted by it), and no other part may update it. A
+ * reader of the row inside the step overlays {@link pendingPatch}.
+ */
+export async function patchOrDefer<P extends Record<string, unknown>>(
+  exec: Executor,
+  key: string,
+  patch: P,
+  build: (patch: P) => SQL,
+): Promise<void> {
+  const queue = deferred.get(exec);
+  if (!queue) {
+    await runBatch(exec, [{ sql: build(patch) }]);
+    return;
+  }
+  const pending = queue.patches.get(key);
+  if (pending) Object.assign(pending.patch, patch);
+  else queue.patches.set(key, { patch: { ...patch }, build: build as (p: Record<string, unknown>) => SQL });
+}
+
+/** The not yet written patch of the row `key` in the step running on `exec`, if any. */
+export function pendingPatch(exec: Executor, key: string): Record<string, unknown> | undefined {
+  return deferred.get(exec)?.patches.get(key)?.patch;
+}
+
+/** Whether the step running on `exec` holds a patch of a row whose key starts with `prefix`. */
+export function hasPendingPatch(exec: Executor, prefix: string): boolean {
+  for (const key of deferred.get(exec)?.patches.keys() ?? []) if (key.startsWith(prefix)) return true;
+  return false;
+}
+
+/**
+ * Sends what the running step queued so far (its scope stays open): for a write that must see the
+ * step's earlier ones, e.g. a new deal on an asset whose previous deal the step has just closed.
+ */
+export async function flushDeferred(exec: Executor): Promise<void> {
+  const queue = deferred.get(exec);
+  if (!queue || (queue.parts.length === 0 && queue.patches.size === 0)) return;
+  const parts = [...queue.parts, ...[...queue.patches.values()].map(({ patch, build }) => ({ sql: build(patch) }))];
+  queue.parts = [];
+  queue.patches.clear();
+  await runBatch(exec, parts);
 }
 
 /** Runs `work` with the deferrable writes made on `exec` queued, then sends them as one statement. */
 export async function withDeferredWrites<T>(exec: Executor, work: () => Promise<T>): Promise<T> {
   // A nested scope (a transition applied inside another) leaves the flush to the outer one.
   if (deferred.has(exec)) return work();
-  const queue: BatchPart[] = [];
+  const queue: StepQueue = { parts: [], patches: new Map() };
   deferred.set(exec, queue);
   try {
     const result = await work();
-    if (queue.length > 0) await runBatch(exec, queue);
+    await flushDeferred(exec);
     return result;
   } finally {
     deferred.delete(exec);

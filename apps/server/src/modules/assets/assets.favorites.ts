@@ -1,6 +1,6 @@
 import type { Executor } from "../../db/client.ts";
 import { notifyFavoriteChange } from "../notifications/index.ts";
-import { type AssetRow, type NewAsset, updateAsset as updateAssetRow } from "./assets.repository.ts";
+import { type AssetRow, type NewAsset, patchAssetRow, updateAsset as updateAssetRow } from "./assets.repository.ts";
 
 /**
  * Changes an asset inside the caller's transaction (deals lock it first) and tells the people who
@@ -10,7 +10,18 @@ import { type AssetRow, type NewAsset, updateAsset as updateAssetRow } from "./a
  * they travel with the step's one statement.
  */
 export async function updateAsset(tx: Executor, id: string, patch: Partial<NewAsset>): Promise<AssetRow> {
-  const row = await updateAssetRow(tx, id, patch);
+  return told(tx, await updateAssetRow(tx, id, patch), patch);
+}
+
+/**
+ * updateAsset for an asset the caller has locked (a deal's effects): the change is not read back,
+ * and inside the deal's step it goes with the step's one statement (lib/batch.ts patchOrDefer).
+ */
+export async function patchAsset(tx: Executor, locked: AssetRow, patch: Partial<NewAsset>): Promise<AssetRow> {
+  return told(tx, await patchAssetRow(tx, locked, patch), patch);
+}
+
+async function told(tx: Executor, row: AssetRow, patch: Partial<NewAsset>): Promise<AssetRow> {
   const change = patch.userId !== undefined ? "vendido" : patch.status === "desactivado" ? "retirado" : null;
   if (change) await notifyFavoriteChange(tx, { assetId: row.id, ownerId: row.userId, title: row.title, change });
   return row;

@@ -1,7 +1,7 @@
 /** Public entry of the assets area. */
 export { type AssetDto, toAssetDto } from "./assets.dto.ts";
 /** updateAsset also tells the people who keep the asset as a favourite when it changes owner or is withdrawn. */
-export { updateAsset } from "./assets.favorites.ts";
+export { patchAsset, updateAsset } from "./assets.favorites.ts";
 /** For identity verification (modules/verification): the same checks of an uploaded image as asset photos. */
 export {
   checkImagePixels,

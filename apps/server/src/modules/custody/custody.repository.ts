@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assets, custodias, custodyCodeGuards, deals, users } from "../../db/schema/index.ts";
+import { patchOrDefer, pendingPatch } from "../../lib/batch.ts";
 
 export type CustodyRow = typeof custodias.$inferSelect;
 export type NewCustody = typeof custodias.$inferInsert;
@@ -18,13 +19,19 @@ export async function insertCustodyIfCodeFree(tx: Executor, row: NewCustody): Pr
   return c;
 }
 
+const custodyKey = (id: string) => `custodias:${id}`;
+
 export async function findCustody(exec: Executor, id: string): Promise<CustodyRow | undefined> {
   const [c] = await exec.select().from(custodias).where(eq(custodias.id, id)).limit(1);
-  return c;
+  const pending = c ? pendingPatch(exec, custodyKey(c.id)) : undefined;
+  return c && pending ? ({ ...c, ...pending } as CustodyRow) : c;
 }
 
+/** A change of an existing custody; inside a deal's step it goes with the step's one statement. */
 export async function updateCustody(tx: Executor, id: string, patch: Partial<NewCustody>): Promise<void> {
-  await tx.update(custodias).set(patch).where(eq(custodias.id, id));
+  await patchOrDefer(tx, custodyKey(id), patch, (p) =>
+    tx.update(custodias).set(p).where(eq(custodias.id, id)).getSQL(),
+  );
 }
 
 /** The receiver's own custody with this code: a pending one first, else the latest. */
@@ -81,13 +88,12 @@ export async function listCustodyViews(exec: Executor, userId: string, limit = 2
 
 /** The receiver's wrong-code counter, created if missing and locked for this transaction. */
 export async function lockCodeGuard(tx: Executor, userId: string) {
-  await tx.insert(custodyCodeGuards).values({ userId }).onConflictDoNothing();
+  // One statement: the upsert's no-op update locks the row (new or not) and returns it.
   const [g] = await tx
-    .select()
-    .from(custodyCodeGuards)
-    .where(eq(custodyCodeGuards.userId, userId))
-    .for("update")
-    .limit(1);
+    .insert(custodyCodeGuards)
+    .values({ userId })
+    .onConflictDoUpdate({ target: custodyCodeGuards.userId, set: { userId: sql`excluded.user_id` } })
+    .returning();
   if (!g) throw new Error("custody: code guard row missing");
   return g;
 }

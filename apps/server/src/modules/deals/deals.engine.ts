@@ -19,6 +19,7 @@ import {
   type DealRow,
   findDeal,
   insertDeal,
+  insertDealDeferred,
   lastHistory,
   listOpenDealsForAsset,
   lockDeal,
@@ -157,7 +158,8 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       input?: unknown;
       id?: string;
       parentId?: string;
-    } & Pick<StartInput<D>, "save">,
+      save?: StartInput<D>["save"];
+    },
     asset: AssetRow | null,
     parties: Record<string, string>,
     build: (tx: Tx, deal: { id: string; now: Date }) => Promise<D>,
@@ -214,14 +216,20 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       if (!fn) throw new Error(`deals: guard ${g} of ${spec.name} is not implemented`);
       await fn(ctx);
     }
-    ctx.deal = await insertDeal(tx, draft);
-    ctx.data = await s.save(tx, ctx.deal, ctx.data);
-    // The effects' movements, records, notifications and live events go as one statement at the end.
+    if (s.save) {
+      ctx.deal = await insertDeal(tx, draft);
+      ctx.data = await s.save(tx, ctx.deal, ctx.data);
+    } else {
+      await insertDealDeferred(tx, draft);
+    }
+    // The effects' movements, records, notifications, live events, history and timers go as one
+    // statement at the end.
     await withDeferredWrites(tx, async () => {
       await run(ctx, handlers, { guards: [], effects: check.transition.effects });
       await enterState(ctx, handlers, true, listeners);
     });
-    return { deal: ctx.deal, data: await handlers.load(tx, ctx.deal), applied: true, result: ctx.result };
+    const data = s.save ? await handlers.load(tx, ctx.deal) : ctx.data;
+    return { deal: ctx.deal, data, applied: true, result: ctx.result };
   }
 
   const engine = {

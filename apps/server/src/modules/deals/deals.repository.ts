@@ -2,6 +2,7 @@ import type { DealOutcome } from "@valoriza/domain";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { dealHistory, deals, dealTimers } from "../../db/schema/index.ts";
+import { flushDeferred, hasPendingPatch, patchOrDefer, pendingPatch, rows, writeOrDefer } from "../../lib/batch.ts";
 
 /** Queries of the process engine; every function takes the caller's executor (usually its transaction). */
 
@@ -9,20 +10,39 @@ export type DealRow = typeof deals.$inferSelect;
 export type DealTimerRow = typeof dealTimers.$inferSelect;
 
 export async function insertDeal(tx: Executor, row: typeof deals.$inferInsert): Promise<DealRow> {
+  // Inside a running step (a sub-process), the step's deal state changes are written first: the
+  // asset's previous deal may have just ended (one running deal per asset).
+  if (row.assetId && hasPendingPatch(tx, "deals:")) await flushDeferred(tx);
   const [d] = await tx.insert(deals).values(row).returning();
   if (!d) throw new Error("deals: insert returned no row");
   return d;
 }
 
+/**
+ * A deal without its own record (a review round): the row goes with the step's statement when the
+ * step is running (it is written at once otherwise). Nothing in the step may reference it before.
+ */
+export async function insertDealDeferred(tx: Executor, row: typeof deals.$inferInsert): Promise<void> {
+  await writeOrDefer(tx, [{ sql: rows.insert(deals).values(row) }]);
+}
+
+const dealKey = (id: string) => `deals:${id}`;
+
+/** The row as the step sees it: its state changes of this step not yet written (setDealState) applied. */
+function withPending(exec: Executor, d: DealRow | undefined): DealRow | undefined {
+  const p = d ? pendingPatch(exec, dealKey(d.id)) : undefined;
+  return d && p ? ({ ...d, ...p } as DealRow) : d;
+}
+
 /** The deal row locked FOR UPDATE (the engine locks the asset first). */
 export async function lockDeal(tx: Executor, id: string): Promise<DealRow | undefined> {
   const [d] = await tx.select().from(deals).where(eq(deals.id, id)).for("update").limit(1);
-  return d;
+  return withPending(tx, d);
 }
 
 export async function findDeal(exec: Executor, id: string): Promise<DealRow | undefined> {
   const [d] = await exec.select().from(deals).where(eq(deals.id, id)).limit(1);
-  return d;
+  return withPending(exec, d);
 }
 
 /**
@@ -55,22 +75,24 @@ export interface DealClosing {
   outcome: DealOutcome;
 }
 
+/**
+ * The deal's new state (and its closing), written with the step's statement when a step is running
+ * (lockDeal and findDeal see it before that); at once otherwise.
+ */
 export async function setDealState(tx: Executor, id: string, state: string, now: Date, closing: DealClosing | null) {
-  await tx
-    .update(deals)
-    .set({
-      state,
-      updatedAt: now,
-      ...(closing
-        ? {
-            closedAt: closing.closedAt,
-            outcome: closing.outcome.resultado,
-            outcomeRole: closing.outcome.por,
-            outcomeProof: closing.outcome.confirma,
-          }
-        : {}),
-    })
-    .where(eq(deals.id, id));
+  const patch: Partial<typeof deals.$inferInsert> = {
+    state,
+    updatedAt: now,
+    ...(closing
+      ? {
+          closedAt: closing.closedAt,
+          outcome: closing.outcome.resultado,
+          outcomeRole: closing.outcome.por,
+          outcomeProof: closing.outcome.confirma,
+        }
+      : {}),
+  };
+  await patchOrDefer(tx, dealKey(id), patch, (p) => tx.update(deals).set(p).where(eq(deals.id, id)).getSQL());
 }
 
 /** Adds a party to a deal (a vacant role claimed through the engine, e.g. a community donation's beneficiary). */
@@ -102,23 +124,34 @@ export async function listHistory(exec: Executor, dealId: string) {
   return exec.select().from(dealHistory).where(eq(dealHistory.dealId, dealId)).orderBy(dealHistory.id);
 }
 
+/** A history row; with the step's statement when a step is running (nobody reads it back in the step). */
 export async function insertHistory(tx: Executor, row: typeof dealHistory.$inferInsert): Promise<void> {
-  await tx.insert(dealHistory).values(row);
+  await writeOrDefer(tx, [{ sql: rows.insert(dealHistory).values(row) }]);
 }
 
+/**
+ * A timer; with the step's statement when a step is running. Should a later transition of the same
+ * step leave the state, the timer's runner finds the deal elsewhere and marks it 'omitido'.
+ */
 export async function insertTimer(tx: Executor, row: typeof dealTimers.$inferInsert): Promise<void> {
-  await tx.insert(dealTimers).values(row);
+  await writeOrDefer(tx, [{ sql: rows.insert(dealTimers).values(row) }]);
 }
 
 /**
  * Cancels the deal's pending timers without waiting: a timer a runner has
  * claimed right now (row locked) is skipped; that runner re-checks the deal's
- * state under the deal lock and marks it 'omitido'.
+ * state under the deal lock and marks it 'omitido'. With the step's statement when a step is
+ * running: it sees the timers written before the step, not those the same statement adds (the new
+ * state's).
  */
 export async function cancelPendingTimers(tx: Executor, dealId: string, now: Date): Promise<void> {
-  await tx.execute(sql`update deal_timers set status = 'cancelado', fired_at = ${now}
+  await writeOrDefer(tx, [
+    {
+      sql: sql`update deal_timers set status = 'cancelado', fired_at = ${now}
     where id in (select id from deal_timers where deal_id = ${dealId}::uuid and status = 'pendiente'
-                 for update skip locked)`);
+                 for update skip locked)`,
+    },
+  ]);
 }
 
 /** Claims one due timer (FOR UPDATE SKIP LOCKED): another process never gets the same one. */

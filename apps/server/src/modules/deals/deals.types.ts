@@ -102,7 +102,12 @@ export interface StartDetachedInput<D> {
   actor: { user: AuthUser } | { system: true };
   input?: unknown;
   build(tx: Tx, deal: { id: string; now: Date }): Promise<D>;
-  save(tx: Tx, deal: DealRow, built: D): Promise<D>;
+  /**
+   * Stores the record once the guards passed and the deal row exists. Without it the deal has no
+   * record of its own (a review round): what `build` made is its data, the deal row goes with the
+   * step's one statement, and the engine does not read the record back.
+   */
+  save?(tx: Tx, deal: DealRow, built: D): Promise<D>;
   id?: string;
   /**
    * The deal this one follows from (a review round: the deal reviewed). Like a sub-process, a deal

@@ -53,10 +53,10 @@ export function createReviewsService(deps: AppDeps, engine: DealsEngine) {
       parties: { parte_a: pair[0], parte_b: pair[1] },
       actor: { system: true },
       parentId: deal.id,
-      // The round's facts are its deal's (parties, parent, opening): no record of its own to store;
-      // the names and the title are read for the invitations.
+      // The round's facts are its deal's (parties, parent, opening): no record of its own to store
+      // (no `save`: the round's deal row goes with the step's statement); the names and the title
+      // are read for the invitations.
       build: async () => ({ reviews: [], ...(await roundFacts(tx, pair, deal.id)) }),
-      save: async (_t, _deal, built) => built,
     });
   });
 

@@ -1,5 +1,5 @@
 import { nextAssetStatus, renderText } from "@valoriza/domain";
-import { lockAssets, updateAsset } from "../../assets/index.ts";
+import { lockAssets, patchAsset } from "../../assets/index.ts";
 import { destroyHold, releaseHold } from "../../ledger/index.ts";
 import { listOpenDealsForAsset } from "../deals.repository.ts";
 import { assetOf, type EffectRun, requiredParty, stringField } from "./context.ts";
@@ -9,7 +9,7 @@ export const assetEffects = {
   async "asset.reserve"({ ctx }: EffectRun<"asset.reserve">) {
     const a = assetOf(ctx);
     if (a.status === "operacion") return;
-    ctx.setAsset(await updateAsset(ctx.tx, a.id, { status: nextAssetStatus(a, "reservar") }));
+    ctx.setAsset(await patchAsset(ctx.tx, a, { status: nextAssetStatus(a, "reservar") }));
   },
   async "asset.release"({ ctx, spec }: EffectRun<"asset.release">) {
     const a = assetOf(ctx);
@@ -18,7 +18,7 @@ export const assetEffects = {
       const open = await listOpenDealsForAsset(ctx.tx, a.id);
       if (open.some((d) => d.id !== ctx.deal.id)) return;
     }
-    ctx.setAsset(await updateAsset(ctx.tx, a.id, { status: nextAssetStatus(a, "liberar") }));
+    ctx.setAsset(await patchAsset(ctx.tx, a, { status: nextAssetStatus(a, "liberar") }));
   },
   /** The first completed deal of the asset releases its blocked credits to the owner; later ones nothing. */
   async "asset.releaseHold"({ ctx, spec, fields }: EffectRun<"asset.releaseHold">) {
@@ -33,7 +33,7 @@ export const assetEffects = {
     });
     ctx.result.creditosLiberados = r.amount;
     if (r.enRevision) ctx.result.creditosEnRevision = r.enRevision;
-    ctx.setAsset(await updateAsset(ctx.tx, a.id, { vecesUsado: a.vecesUsado + 1, estadoCredito: "liberado" }));
+    ctx.setAsset(await patchAsset(ctx.tx, a, { vecesUsado: a.vecesUsado + 1, estadoCredito: "liberado" }));
   },
   /** The credits the asset still blocks are destroyed (its owner never gets them), estadoCredito liberado. */
   async "asset.destroyHold"({ ctx, spec, fields }: EffectRun<"asset.destroyHold">) {
@@ -45,12 +45,12 @@ export const assetEffects = {
       description: renderText(spec.description, fields),
     });
     if (spec.result) ctx.result[spec.result] = r.amount;
-    ctx.setAsset(await updateAsset(ctx.tx, a.id, { estadoCredito: "liberado" }));
+    ctx.setAsset(await patchAsset(ctx.tx, a, { estadoCredito: "liberado" }));
   },
   /** The new owner gets it unlisted (privado: out of the feed, not purchasable) until they publish it (ADR 006). */
   async "asset.transfer"({ ctx, spec }: EffectRun<"asset.transfer">) {
     const to = requiredParty(ctx, spec.to);
-    ctx.setAsset(await updateAsset(ctx.tx, assetOf(ctx).id, { userId: to, privacy: "privado" }));
+    ctx.setAsset(await patchAsset(ctx.tx, assetOf(ctx), { userId: to, privacy: "privado" }));
   },
   async "asset.swap"({ ctx, spec, fields }: EffectRun<"asset.swap">) {
     const [a, b] = [stringField(fields, spec.a) ?? "", stringField(fields, spec.b) ?? ""];
@@ -72,7 +72,7 @@ export const assetEffects = {
         description: renderText(spec.description, { ...fields, titulo: asset.title }),
       });
       liberados += r.amount;
-      await updateAsset(ctx.tx, id, {
+      await patchAsset(ctx.tx, asset, {
         userId: requiredParty(ctx, role),
         status: "disponible",
         privacy: "privado",
