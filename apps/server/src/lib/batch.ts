@@ -103,6 +103,16 @@ export function pendingPatch(exec: Executor, key: string): Record<string, unknow
   return deferred.get(exec)?.patches.get(key)?.patch;
 }
 
+/** `row` as the running step sees it: its pending patch (key "<table>:<row.id>") applied, if any. */
+export function withPendingPatch<T extends { id: string }>(
+  exec: Executor,
+  table: string,
+  row: T | undefined,
+): T | undefined {
+  const p = row ? pendingPatch(exec, `${table}:${row.id}`) : undefined;
+  return row && p ? ({ ...row, ...p } as T) : row;
+}
+
 /** Whether the step running on `exec` holds a patch of a row whose key starts with `prefix`. */
 export function hasPendingPatch(exec: Executor, prefix: string): boolean {
   for (const key of deferred.get(exec)?.patches.keys() ?? []) if (key.startsWith(prefix)) return true;

@@ -102,6 +102,20 @@ export async function lockAsset(tx: Executor, id: string): Promise<AssetRow | un
   return withPending(tx, row);
 }
 
+/**
+ * The asset of a deal, locked FOR UPDATE: a step's first lock (the asset, then the deal), found
+ * through the deal in the same statement. Undefined when the deal is about no asset or is unknown.
+ */
+export async function lockAssetOfDeal(tx: Executor, dealId: string): Promise<AssetRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(assets)
+    .where(eq(assets.id, sql`(select d.asset_id from deals d where d.id = ${dealId}::uuid)`))
+    .for("update")
+    .limit(1);
+  return withPending(tx, row);
+}
+
 const assetKey = (id: string) => `assets:${id}`;
 
 /** The row as the running step sees it: its patches not yet written (patchAssetRow) applied. */

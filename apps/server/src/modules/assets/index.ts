@@ -18,6 +18,7 @@ export {
   findAssetsBrief,
   listHiddenAssets,
   lockAsset,
+  lockAssetOfDeal,
   lockAssets,
   setAssetHidden,
 } from "./assets.repository.ts";

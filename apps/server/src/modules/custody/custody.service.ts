@@ -126,6 +126,8 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
         input,
         messages: { assetNotFound: DEALS_MSG.assetNotFound },
         save: (tx2, _deal, built) => insertWithCode(tx2, built),
+        // The answer is the custody's view, read below.
+        reload: false,
         build: async (tx2, asset, { id, now }) => {
           const price = salePrice(asset);
           return {
@@ -229,6 +231,7 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
           actor: { user },
           input: { code },
           process: CUSTODY_PROCESS.name,
+          reload: false,
           messages: { notFound: DEALS_MSG.custodyNotFound },
         });
         return { custodia: await view(tx, out.deal.id, user.id), balances: await balances(tx, user.id) };

@@ -13,16 +13,15 @@ import { withDeferredWrites } from "../../lib/batch.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { uuidv7 } from "../../lib/ids.ts";
-import { type AssetRow, lockAsset } from "../assets/index.ts";
+import { type AssetRow, lockAsset, lockAssetOfDeal } from "../assets/index.ts";
 import {
   addParty,
   type DealRow,
   findDeal,
   insertDeal,
   insertDealDeferred,
-  lastHistory,
   listOpenDealsForAsset,
-  lockDeal,
+  lockDealWithLast,
 } from "./deals.repository.ts";
 import { enterState, type Listeners } from "./deals.state.ts";
 import { fireDueTimers } from "./deals.timers.ts";
@@ -159,6 +158,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       id?: string;
       parentId?: string;
       save?: StartInput<D>["save"];
+      reload?: false;
     },
     asset: AssetRow | null,
     parties: Record<string, string>,
@@ -228,7 +228,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       await run(ctx, handlers, { guards: [], effects: check.transition.effects });
       await enterState(ctx, handlers, true, listeners);
     });
-    const data = s.save ? await handlers.load(tx, ctx.deal) : ctx.data;
+    const data = s.save && s.reload !== false ? await handlers.load(tx, ctx.deal) : ctx.data;
     return { deal: ctx.deal, data, applied: true, result: ctx.result };
   }
 
@@ -308,13 +308,13 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     /** Applies a transition to an existing deal, in the caller's transaction. */
     async apply<D>(tx: Tx, a: ApplyInput): Promise<TransitionOutcome<D>> {
       const notFoundMsg = a.messages?.notFound ?? "Operación no encontrada";
-      const peek = await findDeal(tx, a.dealId);
-      if (!peek || (a.process && peek.process !== a.process)) throw notFound(notFoundMsg);
-      const { spec, handlers } = registered(peek.process);
-      // Lock order everywhere: the asset, then the deal, then (inside the ledger) the accounts.
-      const asset = peek.assetId ? ((await lockAsset(tx, peek.assetId)) ?? null) : null;
-      let deal = await lockDeal(tx, a.dealId);
-      if (!deal) throw notFound(notFoundMsg);
+      // Lock order everywhere: the asset (found through the deal), then the deal, then (inside the
+      // ledger) the accounts.
+      const asset = (await lockAssetOfDeal(tx, a.dealId)) ?? null;
+      const locked = await lockDealWithLast(tx, a.dealId);
+      if (!locked || (a.process && locked.deal.process !== a.process)) throw notFound(notFoundMsg);
+      let deal = locked.deal;
+      const { spec, handlers } = registered(deal.process);
       const roles = rolesOf(deal, a.actor);
       // A claim: the vacant role the transition `claims` goes to the actor, under the deal's lock.
       const claimRole = a.claim && "user" in a.actor ? spec.transitions[a.transition]?.claims : undefined;
@@ -327,8 +327,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
         claimed = claimRole;
       }
       if (roles.length === 0) throw notFound(notFoundMsg);
-      const last = await lastHistory(tx, deal.id);
-      const check = checkTransition(spec, { state: deal.state, transition: a.transition, roles, last });
+      const check = checkTransition(spec, { state: deal.state, transition: a.transition, roles, last: locked.last });
       if (!check.ok) {
         if (check.reason === "not_allowed") throw forbidden(a.messages?.notAllowed ?? check.message);
         if (check.reason === "unknown_transition") throw badRequest(PROCESS_MSG.unknownTransition);
@@ -364,7 +363,8 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
         await run(ctx, handlers, check.transition);
         await enterState(ctx, handlers, false, listeners);
       });
-      return { deal: ctx.deal, data: (await handlers.load(tx, ctx.deal)) as D, applied: true, result: ctx.result };
+      const after = a.reload === false ? ctx.data : ((await handlers.load(tx, ctx.deal)) as D);
+      return { deal: ctx.deal, data: after, applied: true, result: ctx.result };
     },
 
     /**

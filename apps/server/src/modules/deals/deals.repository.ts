@@ -40,6 +40,33 @@ export async function lockDeal(tx: Executor, id: string): Promise<DealRow | unde
   return withPending(tx, d);
 }
 
+/**
+ * The deal row locked FOR UPDATE with its latest history entry that changed its state (what the
+ * idempotency check compares with: lastHistory), in one statement.
+ */
+export async function lockDealWithLast(
+  tx: Executor,
+  id: string,
+): Promise<{ deal: DealRow; last: { transition: string; actorRole: string } | null } | undefined> {
+  const [r] = await tx
+    .select({
+      deal: deals,
+      last: sql<unknown>`(select json_build_object('transition', h.transition, 'actorRole', h.actor_role)
+        from deal_history h where h.deal_id = "deals"."id" and h.from_state is distinct from h.to_state
+        order by h.id desc limit 1)`,
+    })
+    .from(deals)
+    .where(eq(deals.id, id))
+    .for("update", { of: deals })
+    .limit(1);
+  if (!r) return undefined;
+  const last = typeof r.last === "string" ? JSON.parse(r.last) : r.last;
+  return {
+    deal: withPending(tx, r.deal) as DealRow,
+    last: (last as { transition: string; actorRole: string } | null) ?? null,
+  };
+}
+
 export async function findDeal(exec: Executor, id: string): Promise<DealRow | undefined> {
   const [d] = await exec.select().from(deals).where(eq(deals.id, id)).limit(1);
   return withPending(exec, d);

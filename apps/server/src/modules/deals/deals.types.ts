@@ -85,6 +85,11 @@ export interface StartInput<D> {
   id?: string;
   /** The deal that starts this one as a sub-process (its table is `drivenBy` the parent's process). */
   parentId?: string;
+  /**
+   * false: the caller does not read the record after the step, so the engine answers it as the step
+   * left it in memory (`data`, without the step's deferred changes) instead of reading it back.
+   */
+  reload?: false;
   /** `assetGone`: an asset gone since (a sub-process's, checked earlier by its parent) is a 409 with it, not a 404. */
   messages?: { assetNotFound?: string; assetGone?: string };
 }
@@ -139,5 +144,10 @@ export interface ApplyInput {
    * claim): checked and written under the deal's lock, so of two claims exactly one wins.
    */
   claim?: boolean;
+  /**
+   * false: the caller does not read the record after the step, so the engine answers it as the step
+   * left it in memory (`data`, without the step's deferred changes) instead of reading it back.
+   */
+  reload?: false;
   messages?: { notFound?: string; notAllowed?: string; claimTaken?: string };
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { assetLocations, assets, exchangeOffers, exchangeProposals, users } from "../../db/schema/index.ts";
+import { patchOrDefer, withPendingPatch } from "../../lib/batch.ts";
 import { noBlockBetween } from "../blocks/index.ts";
 
 export type ProposalRow = typeof exchangeProposals.$inferSelect;
@@ -18,11 +19,14 @@ export async function insertProposal(tx: Executor, row: NewProposal): Promise<Pr
 
 export async function findProposal(exec: Executor, id: string): Promise<ProposalRow | undefined> {
   const [p] = await exec.select().from(exchangeProposals).where(eq(exchangeProposals.id, id)).limit(1);
-  return p;
+  return withPendingPatch(exec, "exchange_proposals", p);
 }
 
+/** A change of an existing row; inside a deal's step it goes with the step's one statement (lib/batch.ts). */
 export async function updateProposal(tx: Executor, id: string, patch: Partial<NewProposal>): Promise<void> {
-  await tx.update(exchangeProposals).set(patch).where(eq(exchangeProposals.id, id));
+  await patchOrDefer(tx, `exchange_proposals:${id}`, patch, (p) =>
+    tx.update(exchangeProposals).set(p).where(eq(exchangeProposals.id, id)).getSQL(),
+  );
 }
 
 /** Pending proposals (other than `exceptId`) that involve any of these assets, on either side. */
@@ -252,7 +256,13 @@ export async function findProposalData(exec: Executor, id: string): Promise<Prop
     .innerJoin(ra, eq(ra.id, exchangeProposals.requestedAssetId))
     .where(eq(exchangeProposals.id, id))
     .limit(1);
-  return v ? { ...v.p, offeredTitle: v.offeredTitle, requestedTitle: v.requestedTitle } : undefined;
+  return v
+    ? {
+        ...(withPendingPatch(exec, "exchange_proposals", v.p) as ProposalRow),
+        offeredTitle: v.offeredTitle,
+        requestedTitle: v.requestedTitle,
+      }
+    : undefined;
 }
 
 /**

@@ -180,6 +180,8 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
           transition,
           actor: { user },
           process: peek.tipo === "local" ? LOCAL_EXCHANGE_PROCESS.name : EXCHANGE_PROCESS.name,
+          // The answer is the proposal's view, read below.
+          reload: false,
           messages: { notFound: EXCHANGE_MSG.proposalNotFound },
         });
         return { proposal: await view(tx, out.deal.id) };

@@ -174,22 +174,39 @@ export interface ReviewOps {
 }
 
 /** A person's window: the limit in force and what the window has released in the last 30 days. */
-export async function windowOf(tx: Executor, userId: string, now: Date) {
+export interface ReleaseWindow {
+  verified: boolean;
+  limit: number;
+  used: number;
+  waiting: number;
+  /** Granted parts of their reviews not moved to them yet (moveGrants has work). */
+  movable: boolean;
+}
+
+/** The columns of a person's window (windowFrom reads them), for a select of its own or a larger one. */
+export function windowColumns(userId: string, now: Date): SQL {
   const since = new Date(now.getTime() - RELEASE_WINDOW_DAYS * DAY_MS);
-  const [r] = await rows<Record<string, unknown>>(
-    tx,
-    sql`select coalesce((select verified from users where id = ${userId}), false) as verified,
+  return sql`coalesce((select verified from users where id = ${userId}), false) as verified,
       (select limite from limit_windows where user_id = ${userId}) as raised,
       coalesce((select sum(amount) from limit_releases where user_id = ${userId} and tipo = 'ventana'
         and released_at > ${iso(since)}), 0) as used,
       coalesce((select sum(r.amount - r.granted) from limit_reviews r where r.user_id = ${userId}
         and r.status = 'en_revision' and r.motivo in ${AUTOMATIC}
         and exists (select 1 from holds h where h.ref_type = 'revision' and h.ref_id = r.id and h.status = 'abierta')), 0)
-        as waiting`,
-  );
+        as waiting,
+      exists (select 1 from limit_reviews m where m.user_id = ${userId} and m.status = 'en_revision'
+        and m.granted > m.released) as movable`;
+}
+
+export function windowFrom(r: Record<string, unknown> | undefined): ReleaseWindow {
   const verified = r?.verified === true;
   const limit = releaseLimit(verified, r?.raised == null ? null : num(r.raised));
-  return { verified, limit, used: num(r?.used), waiting: num(r?.waiting) };
+  return { verified, limit, used: num(r?.used), waiting: num(r?.waiting), movable: r?.movable === true };
+}
+
+export async function windowOf(tx: Executor, userId: string, now: Date): Promise<ReleaseWindow> {
+  const [r] = await rows<Record<string, unknown>>(tx, sql`select ${windowColumns(userId, now)}`);
+  return windowFrom(r);
 }
 
 export interface BrakeState {
@@ -208,17 +225,22 @@ export function setBrakeMinimum(credits: number | undefined): void {
   brakeMinPerDay = credits ?? BRAKE_MIN_CREDITS_PER_DAY;
 }
 
-/** The brake today: the cap for the circulation now (users' disponible + bloqueado) and what the windows released today. */
-export async function brakeState(exec: Executor, now: Date): Promise<BrakeState> {
-  const [r] = await rows<Record<string, unknown>>(
-    exec,
-    sql`select
-      -(select coalesce(sum(balance), 0) from accounts where user_id is null) as circulation,
+/** The columns of the brake today (brakeFrom reads them), for a select of its own or a larger one. */
+export function brakeColumns(now: Date): SQL {
+  return sql`-(select coalesce(sum(balance), 0) from accounts where user_id is null) as circulation,
       coalesce((select sum(amount) from limit_releases where tipo = 'ventana'
-        and released_at >= ${iso(colombiaDayStart(now))}), 0) as used`,
-  );
+        and released_at >= ${iso(colombiaDayStart(now))}), 0) as brake_used`;
+}
+
+export function brakeFrom(r: Record<string, unknown> | undefined): BrakeState {
   const circulation = num(r?.circulation);
   const cap = brakeCap(circulation, brakeMinPerDay);
-  const used = num(r?.used);
+  const used = num(r?.brake_used);
   return { cap, used, left: Math.max(0, cap - used), circulation };
+}
+
+/** The brake today: the cap for the circulation now (users' disponible + bloqueado) and what the windows released today. */
+export async function brakeState(exec: Executor, now: Date): Promise<BrakeState> {
+  const [r] = await rows<Record<string, unknown>>(exec, sql`select ${brakeColumns(now)}`);
+  return brakeFrom(r);
 }

@@ -10,15 +10,19 @@ import type { Executor } from "../../db/client.ts";
 import {
   AUTOMATIC,
   type BrakeState,
-  brakeState,
+  brakeColumns,
+  brakeFrom,
   fmt,
   iso,
   lockPersonAccounts,
   lockPersonLimits,
   lockPlatformReleases,
   num,
+  type ReleaseWindow,
   type ReviewOps,
   rows,
+  windowColumns,
+  windowFrom,
   windowOf,
 } from "./ledger.limits-common.ts";
 
@@ -42,22 +46,50 @@ interface Candidate {
  * only bookkeeping, in one statement: never an account. Returns the brake after it.
  */
 export async function grantQueue(tx: Executor, now: Date): Promise<BrakeState> {
-  const brake = await brakeState(tx, now);
-  if (brake.left <= 0) return brake;
+  return (await grantQueueThen(tx, now, null)).brake;
+}
+
+/**
+ * grantQueue, then the window of `userId` as it is after it (ledger.limits.ts's release). The brake,
+ * the queue's candidates and the window are read in one statement; the window is read again only
+ * when the queue granted something.
+ */
+export async function grantQueueThenWindow(
+  tx: Executor,
+  userId: string,
+  now: Date,
+): Promise<{ brake: BrakeState; window: ReleaseWindow }> {
+  const out = await grantQueueThen(tx, now, userId);
+  const window = out.granted || !out.window ? await windowOf(tx, userId, now) : out.window;
+  return { brake: out.brake, window };
+}
+
+async function grantQueueThen(
+  tx: Executor,
+  now: Date,
+  windowFor: string | null,
+): Promise<{ brake: BrakeState; window: ReleaseWindow | null; granted: boolean }> {
   const since = new Date(now.getTime() - RELEASE_WINDOW_DAYS * DAY_MS);
-  const candidates = await rows<Candidate>(
+  const [r] = await rows<Record<string, unknown>>(
     tx,
-    sql`select r.id, r.user_id, r.amount - r.granted as rem, w.limite as raised,
-        coalesce((select sum(x.amount) from limit_releases x where x.user_id = r.user_id and x.tipo = 'ventana'
-          and x.released_at > ${iso(since)}), 0) as used
-      from limit_reviews r
-        join users u on u.id = r.user_id and u.verified
-        left join limit_windows w on w.user_id = r.user_id
-      where r.status = 'en_revision' and r.motivo in ${AUTOMATIC} and r.granted < r.amount
-        and exists (select 1 from holds h where h.ref_type = 'revision' and h.ref_id = r.id and h.status = 'abierta')
-      order by r.created_at, r.id
-      limit 500`,
+    sql`select ${brakeColumns(now)}, ${windowFor ? sql`${windowColumns(windowFor, now)},` : sql``}
+      (select coalesce(json_agg(c), '[]'::json) from (
+        select r.id, r.user_id, r.amount - r.granted as rem, w.limite as raised,
+          coalesce((select sum(x.amount) from limit_releases x where x.user_id = r.user_id and x.tipo = 'ventana'
+            and x.released_at > ${iso(since)}), 0) as used
+        from limit_reviews r
+          join users u on u.id = r.user_id and u.verified
+          left join limit_windows w on w.user_id = r.user_id
+        where r.status = 'en_revision' and r.motivo in ${AUTOMATIC} and r.granted < r.amount
+          and exists (select 1 from holds h where h.ref_type = 'revision' and h.ref_id = r.id and h.status = 'abierta')
+        order by r.created_at, r.id
+        limit 500) c) as candidates`,
   );
+  const brake = brakeFrom(r);
+  const window = windowFor ? windowFrom(r) : null;
+  if (brake.left <= 0) return { brake, window, granted: false };
+  const raw = r?.candidates;
+  const candidates = (typeof raw === "string" ? JSON.parse(raw) : (raw ?? [])) as Candidate[];
   let left = brake.left;
   const room = new Map<string, number>();
   const grants: { id: string; amount: number }[] = [];
@@ -73,7 +105,7 @@ export async function grantQueue(tx: Executor, now: Date): Promise<BrakeState> {
     grants.push({ id: c.id, amount: g });
     left -= g;
   }
-  if (grants.length === 0) return brake;
+  if (grants.length === 0) return { brake, window, granted: false };
   const values = sql.join(
     grants.map((g) => sql`(${g.id}::uuid, ${g.amount}::bigint)`),
     sql`, `,
@@ -93,7 +125,7 @@ export async function grantQueue(tx: Executor, now: Date): Promise<BrakeState> {
       select amount as amt from ins`,
   );
   const used = brake.used + granted.reduce((s, g) => s + num(g.amt), 0);
-  return { ...brake, used, left: Math.max(0, brake.cap - used) };
+  return { brake: { ...brake, used, left: Math.max(0, brake.cap - used) }, window, granted: true };
 }
 
 interface MovableRow {

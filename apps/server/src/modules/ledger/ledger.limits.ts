@@ -20,9 +20,8 @@ import {
   releaseFacts,
   rows,
   signalOf,
-  windowOf,
 } from "./ledger.limits-common.ts";
-import { grantQueue, moveGrants } from "./ledger.limits-release.ts";
+import { grantQueueThenWindow, moveGrants } from "./ledger.limits-release.ts";
 
 /**
  * The release rule of self-declared value (issues 12 and 17, ADR 015), in the ledger because every
@@ -88,8 +87,8 @@ export async function limitAssetRelease(
   let motivo: ReviewReason = signal ?? "verificacion";
   if (!signal && facts.verified) {
     await lockPlatformReleases(tx);
-    const brake = await grantQueue(tx, p.now);
-    const w = await windowOf(tx, p.userId, p.now);
+    // The brake's queue first (it may grant this person's waiting items), then their window.
+    const { brake, window: w } = await grantQueueThenWindow(tx, p.userId, p.now);
     // Oldest first: with older items of theirs still waiting, the new one waits behind them.
     spendable = w.waiting > 0 ? 0 : splitRelease(p.amount, w.used, w.limit, brake.left).spendable;
     motivo = w.waiting > 0 || w.used + spendable >= w.limit ? "limite" : "freno";
@@ -97,7 +96,8 @@ export async function limitAssetRelease(
       await tx.execute(sql`insert into limit_releases (user_id, ref_type, ref_id, amount, tipo, released_at)
         values (${p.userId}, 'activo', ${p.assetId}, ${spendable}, 'ventana', ${iso(p.now)})`);
     }
-    await moveGrants(tx, ops, p.userId, p.now);
+    // Granted parts of their reviews (by the queue just now or earlier) become theirs.
+    if (w.movable) await moveGrants(tx, ops, p.userId, p.now);
   }
   const inReview = p.amount - spendable;
   if (inReview <= 0) return { spendable, inReview: 0, reviewId: null, motivo: null };

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assets, loans, users } from "../../db/schema/index.ts";
+import { patchOrDefer, withPendingPatch } from "../../lib/batch.ts";
 
 /** Queries of the loans area; every function takes the caller's executor. */
 
@@ -15,7 +16,7 @@ export async function insertLoan(tx: Executor, row: NewLoan): Promise<LoanRow> {
 
 export async function findLoan(exec: Executor, id: string): Promise<LoanRow | undefined> {
   const [l] = await exec.select().from(loans).where(eq(loans.id, id)).limit(1);
-  return l;
+  return withPendingPatch(exec, "loans", l);
 }
 
 /** A loan as its process handlers read it: the record plus its collateral asset's title (if any). */
@@ -25,7 +26,7 @@ const collateralTitle = sql<string | null>`(select a.title from ${assets} a wher
 
 export async function findLoanData(exec: Executor, id: string): Promise<LoanData | undefined> {
   const [r] = await exec.select({ l: loans, t: collateralTitle }).from(loans).where(eq(loans.id, id)).limit(1);
-  return r ? { ...r.l, garantiaTitulo: r.t } : undefined;
+  return r ? { ...(withPendingPatch(exec, "loans", r.l) as LoanRow), garantiaTitulo: r.t } : undefined;
 }
 
 /** The loan whose collateral deal ('garantia_prestamo') is `dealId`. */
@@ -35,7 +36,7 @@ export async function findLoanByCollateralDeal(exec: Executor, dealId: string): 
     .from(loans)
     .where(eq(loans.garantiaDealId, dealId))
     .limit(1);
-  return r ? { ...r.l, garantiaTitulo: r.t } : undefined;
+  return r ? { ...(withPendingPatch(exec, "loans", r.l) as LoanRow), garantiaTitulo: r.t } : undefined;
 }
 
 /** An asset as it is now (no lock: the request only checks it; approval locks it). */
@@ -44,8 +45,9 @@ export async function findAssetRow(exec: Executor, id: string) {
   return a;
 }
 
+/** A change of an existing row; inside a deal's step it goes with the step's one statement (lib/batch.ts). */
 export async function updateLoan(tx: Executor, id: string, patch: Partial<NewLoan>): Promise<void> {
-  await tx.update(loans).set(patch).where(eq(loans.id, id));
+  await patchOrDefer(tx, `loans:${id}`, patch, (p) => tx.update(loans).set(p).where(eq(loans.id, id)).getSQL());
 }
 
 export interface LoanView {

@@ -89,6 +89,8 @@ export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) 
         transition,
         actor: { user },
         process: LOAN_PROCESS.name,
+        // The answer is the loan's view, read below.
+        reload: false,
         messages: { notFound: LOAN_MSG.notFound, notAllowed },
       });
       return { loan: await view(tx, out.deal.id, user.id) };
