@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assets, custodias, custodyCodeGuards, deals, users } from "../../db/schema/index.ts";
 import { patchOrDefer, pendingPatch } from "../../lib/batch.ts";
@@ -34,21 +34,6 @@ export async function updateCustody(tx: Executor, id: string, patch: Partial<New
   );
 }
 
-/** The receiver's own custody with this code: a pending one first, else the latest. */
-export async function findReceiverCustodyByCode(
-  exec: Executor,
-  receptorId: string,
-  codigo: string,
-): Promise<CustodyRow | undefined> {
-  const [c] = await exec
-    .select()
-    .from(custodias)
-    .where(and(eq(custodias.receptorId, receptorId), eq(custodias.codigo, codigo)))
-    .orderBy(sql`(${custodias.estado} = 'pendiente') desc`, desc(custodias.fechaIngreso))
-    .limit(1);
-  return c;
-}
-
 export interface CustodyView {
   c: CustodyRow;
   state: string;
@@ -57,7 +42,7 @@ export interface CustodyView {
   receptorName: string;
 }
 
-const viewSelect = (exec: Executor) => {
+const viewSelect = (exec: Executor, extra: SQL<unknown> = sql`null`) => {
   const of = sql`(select u.name from ${users} u where u.id = ${custodias.oferenteId})`;
   const re = sql`(select u.name from ${users} u where u.id = ${custodias.receptorId})`;
   return exec
@@ -67,14 +52,20 @@ const viewSelect = (exec: Executor) => {
       assetTitle: assets.title,
       oferenteName: sql<string>`${of}`,
       receptorName: sql<string>`${re}`,
+      extra: sql<unknown>`${extra}`,
     })
     .from(custodias)
     .innerJoin(deals, eq(deals.id, custodias.id))
     .innerJoin(assets, eq(assets.id, custodias.assetId));
 };
 
-export async function findCustodyView(exec: Executor, id: string): Promise<CustodyView | undefined> {
-  const [v] = await viewSelect(exec).where(eq(custodias.id, id)).limit(1);
+/** The custody's view; `extra`: one more column read in the same statement (another area's, e.g. balances). */
+export async function findCustodyView(
+  exec: Executor,
+  id: string,
+  extra?: SQL<unknown>,
+): Promise<(CustodyView & { extra: unknown }) | undefined> {
+  const [v] = await viewSelect(exec, extra).where(eq(custodias.id, id)).limit(1);
   return v;
 }
 
@@ -86,14 +77,20 @@ export async function listCustodyViews(exec: Executor, userId: string, limit = 2
     .limit(limit);
 }
 
-/** The receiver's wrong-code counter, created if missing and locked for this transaction. */
-export async function lockCodeGuard(tx: Executor, userId: string) {
-  // One statement: the upsert's no-op update locks the row (new or not) and returns it.
+/** The receiver's wrong-code counter, created if missing and locked for this transaction, and the custody of the code. */
+export async function lockCodeGuard(tx: Executor, userId: string, code: string) {
+  // One statement: the upsert's no-op update locks the row (new or not) and returns it, with the
+  // receiver's custody of this code (findReceiverCustodyByCode's choice: a pending one first).
   const [g] = await tx
     .insert(custodyCodeGuards)
     .values({ userId })
     .onConflictDoUpdate({ target: custodyCodeGuards.userId, set: { userId: sql`excluded.user_id` } })
-    .returning();
+    .returning({
+      failures: custodyCodeGuards.failures,
+      windowStartedAt: custodyCodeGuards.windowStartedAt,
+      custodyId: sql<string | null>`(select c.id from custodias c where c.receptor_id = ${userId}::uuid
+        and c.codigo = ${code} order by (c.estado = 'pendiente') desc, c.fecha_ingreso desc limit 1)`,
+    });
   if (!g) throw new Error("custody: code guard row missing");
   return g;
 }

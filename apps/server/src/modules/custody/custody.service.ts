@@ -21,7 +21,7 @@ import { uuidv7 } from "../../lib/ids.ts";
 import type { AssetRow } from "../assets/index.ts";
 import { assertNoBlock, assertNoBlockWithOwner } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
-import { getHold, getUserBalances } from "../ledger/index.ts";
+import { getHold, userBalancesColumn } from "../ledger/index.ts";
 import { findUserById } from "../users/index.ts";
 import { custodyHandlers, type PurchaseInput } from "./custody.process.ts";
 import {
@@ -29,7 +29,6 @@ import {
   type CustodyView,
   findCustody,
   findCustodyView,
-  findReceiverCustodyByCode,
   insertCustodyIfCodeFree,
   listCustodyViews,
   lockCodeGuard,
@@ -94,16 +93,20 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
     return h && h.status === "abierta" ? h.amount : 0;
   }
 
-  async function view(tx: Tx, id: string, viewerId: string): Promise<Custody> {
-    const v = await findCustodyView(tx, id);
-    if (!v) throw notFound(DEALS_MSG.custodyNotFound);
-    return toCustodyDto(v, viewerId);
-  }
+  type Balances = { creditosDisponibles: number; creditosBloqueados: number; credits: number };
+  const pick = (b: Balances): Balances => ({
+    creditosDisponibles: b.creditosDisponibles,
+    creditosBloqueados: b.creditosBloqueados,
+    credits: b.credits,
+  });
 
-  const balances = async (tx: Tx, userId: string) => {
-    const b = await getUserBalances(tx, userId);
-    return { creditosDisponibles: b.creditosDisponibles, creditosBloqueados: b.creditosBloqueados, credits: b.credits };
-  };
+  /** A step's answer: the custody's view and the viewer's balances, read in one statement. */
+  async function answer(tx: Tx, id: string, viewerId: string): Promise<{ custodia: Custody; balances: Balances }> {
+    const column = userBalancesColumn(viewerId);
+    const v = await findCustodyView(tx, id, column.sql);
+    if (!v) throw notFound(DEALS_MSG.custodyNotFound);
+    return { custodia: toCustodyDto(v, viewerId), balances: pick(column.read(v.extra)) };
+  }
 
   const expiry = (now: Date) => new Date(now.getTime() + CUSTODY_PROCESS.states.pendiente.timers[0].afterMs);
 
@@ -150,11 +153,8 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
           };
         },
       });
-      return {
-        custodia: await view(tx, out.deal.id, buyer.id),
-        record: out.data,
-        balance: await balances(tx, buyer.id),
-      };
+      const { custodia, balances: balance } = await answer(tx, out.deal.id, buyer.id);
+      return { custodia, record: out.data, balance };
     },
 
     async assign(
@@ -194,7 +194,7 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
             fechaLimite: expiry(now),
           }),
         });
-        return { custodia: await view(tx, out.deal.id, user.id), balances: await balances(tx, user.id) };
+        return answer(tx, out.deal.id, user.id);
       });
     },
 
@@ -208,16 +208,15 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
     async confirm(user: AuthUser, code: string, uow: UnitOfWork<CustodyResult> = plain): Promise<CustodyResult> {
       const now = clock.now();
       const found = await db.transaction(async (tx) => {
-        const g = await lockCodeGuard(tx, user.id);
+        const g = await lockCodeGuard(tx, user.id, code);
         const guard = codeGuardAt({ failures: g.failures, windowStartedAt: g.windowStartedAt }, now);
         if (guard.locked) return { kind: "locked", until: guard.unlocksAt ?? now } as const;
-        const c = await findReceiverCustodyByCode(tx, user.id, code);
-        if (!c) {
+        if (!g.custodyId) {
           const next = guard.afterWrong();
           await saveCodeGuard(tx, user.id, next.failures, next.windowStartedAt);
           return { kind: "wrong" } as const;
         }
-        return { kind: "found", id: c.id } as const;
+        return { kind: "found", id: g.custodyId } as const;
       });
       if (found.kind === "locked") {
         const seconds = Math.max(1, Math.ceil((found.until.getTime() - now.getTime()) / 1000));
@@ -234,7 +233,7 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
           reload: false,
           messages: { notFound: DEALS_MSG.custodyNotFound },
         });
-        return { custodia: await view(tx, out.deal.id, user.id), balances: await balances(tx, user.id) };
+        return answer(tx, out.deal.id, user.id);
       });
     },
 
@@ -247,7 +246,7 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
           process: CUSTODY_PROCESS.name,
           messages: { notFound: DEALS_MSG.custodyNotFound, notAllowed: DEALS_MSG.onlyOfferer },
         });
-        return { custodia: await view(tx, out.deal.id, user.id), balances: await balances(tx, user.id) };
+        return answer(tx, out.deal.id, user.id);
       });
     },
 
@@ -284,7 +283,7 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
         });
         // Opened a moment ago by the same party (a second request without its key): one dispute.
         if (!out.applied) throw conflict(DISPUTE_MSG.enDisputa);
-        return { custodia: await view(tx, out.deal.id, user.id), balances: await balances(tx, user.id) };
+        return answer(tx, out.deal.id, user.id);
       });
     },
 

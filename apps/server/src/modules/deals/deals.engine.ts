@@ -137,7 +137,9 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
         actor: ctx.actor,
         messages: { assetGone: spec.gone },
         parentId: ctx.deal.id,
-        // The sub-process shares the parent's record (a loan's collateral is read from the loan).
+        // The sub-process shares the parent's record (a loan's collateral is read from the loan); the
+        // link is written with the step's statement, so the record is not read back here.
+        reload: false,
         build: async () => ctx.data,
         save: async (tx, deal) => {
           ctx.data = await link(tx, ctx.data, deal.id);

@@ -73,5 +73,6 @@ export {
   type UserAccountKind,
   type UserBalances,
   type UserTransfer,
+  userBalancesColumn,
   userBalancesPart,
 } from "./ledger.service.ts";

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { accounts } from "../../db/schema/index.ts";
 import type { BatchPart } from "../../lib/batch.ts";
@@ -54,13 +54,28 @@ export function userBalancesPart(userId: string): { part: BatchPart; read(rows: 
       sql: sql`select kind, balance, updated_at from accounts where user_id = ${userId}::uuid and kind in ('disponible', 'bloqueado')`,
       returns: true,
     },
-    read: (rows) =>
-      toBalances(
-        (rows as { kind: string; balance: number | string; updated_at: string }[]).map((r) => ({
-          kind: r.kind,
-          balance: Number(r.balance),
-          updatedAt: new Date(r.updated_at),
-        })),
-      ),
+    read: balancesFromJson,
+  };
+}
+
+function balancesFromJson(rows: unknown): UserBalances {
+  const list = (typeof rows === "string" ? JSON.parse(rows) : (rows ?? [])) as {
+    kind: string;
+    balance: number | string;
+    updated_at: string;
+  }[];
+  return toBalances(list.map((r) => ({ kind: r.kind, balance: Number(r.balance), updatedAt: new Date(r.updated_at) })));
+}
+
+/**
+ * {@link getUserBalances} as a column of another area's query (one statement instead of two, e.g.
+ * a deal's answer: its record's view and the person's balances): `sql` is the column, `read` turns
+ * its value into the balances.
+ */
+export function userBalancesColumn(userId: string): { sql: SQL<unknown>; read(value: unknown): UserBalances } {
+  return {
+    sql: sql`(select coalesce(json_agg(json_build_object('kind', a.kind, 'balance', a.balance, 'updated_at', a.updated_at)), '[]'::json)
+      from accounts a where a.user_id = ${userId}::uuid and a.kind in ('disponible', 'bloqueado'))`,
+    read: balancesFromJson,
   };
 }

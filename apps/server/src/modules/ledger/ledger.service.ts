@@ -4,6 +4,7 @@ import {
   openUserAccounts,
   type UserAccountKind,
   type UserBalances,
+  userBalancesColumn,
   userBalancesPart,
 } from "./ledger.accounts.ts";
 import {
@@ -82,7 +83,7 @@ export {
 } from "./ledger.reads.ts";
 export { LEDGER_TRANSFER_SQL } from "./ledger.repository.ts";
 export type { HoldRow, HoldStatus, SystemAccount, UserAccountKind, UserBalances };
-export { getUserBalances, openUserAccounts, SYSTEM_ACCOUNTS, userBalancesPart };
+export { getUserBalances, openUserAccounts, SYSTEM_ACCOUNTS, userBalancesColumn, userBalancesPart };
 
 // ---------------------------------------------------------------------------
 // Plain transfers
