@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -20,6 +20,11 @@ describe("the PGlite template folder of a new DATA_DIR", () => {
     expect(copyPgliteTemplateDir(template, dataDir)).toBe(true);
     // No half-copied folder is left behind under a temporary name.
     expect(readdirSync(dataDir)).toEqual(["pgdata"]);
+    // The WAL segment keeps its size but not its zero tail (a hole): a third of the copy saved.
+    const segment = readdirSync(path.join(dataDir, "pgdata", "pg_wal")).find((f) => /^[0-9A-F]{24}$/.test(f)) ?? "";
+    const copied = statSync(path.join(dataDir, "pgdata", "pg_wal", segment));
+    expect(copied.size).toBe(statSync(path.join(template, "pgdata", "pg_wal", segment)).size);
+    expect(copied.blocks * 512).toBeLessThan(copied.size / 4);
 
     const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as {
       entries: unknown[];

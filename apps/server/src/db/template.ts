@@ -12,7 +12,20 @@
  * temporary name, then renamed).
  */
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -109,10 +122,23 @@ export async function ensurePgliteTemplateDir(dir: string): Promise<string> {
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });
   const database = await openDatabase({ dataDir: building });
+  let redo = "";
   try {
     await database.migrate();
+    // initdb and the migrations filled most of the first 16 MB WAL segment: start a new one and
+    // checkpoint into it, so the only segment a copy needs is almost empty (copyWithoutZeroTail).
+    await database.rawQuery("checkpoint");
+    await database.rawQuery("select pg_switch_wal()");
+    await database.rawQuery("checkpoint");
+    const [row] = await database.rawQuery("select redo_wal_file from pg_control_checkpoint()");
+    redo = String((row as { redo_wal_file?: unknown } | undefined)?.redo_wal_file ?? "");
   } finally {
     await database.close();
+  }
+  // The older segment, kept for reuse, is not needed to open the folder: PostgreSQL makes new ones.
+  const wal = path.join(building, "pgdata", "pg_wal");
+  if (/^[0-9A-F]{24}$/.test(redo) && existsSync(path.join(wal, redo))) {
+    for (const f of readdirSync(wal)) if (/^[0-9A-F]{24}$/.test(f) && f !== redo) rmSync(path.join(wal, f));
   }
   rmSync(dir, { recursive: true, force: true });
   renameSync(building, dir);
@@ -130,10 +156,43 @@ export function copyPgliteTemplateDir(templateDir: string, dataDir: string): boo
   mkdirSync(dataDir, { recursive: true });
   const partial = path.join(dataDir, `pgdata.${process.pid}.tmp`);
   rmSync(partial, { recursive: true, force: true });
-  cpSync(path.join(templateDir, "pgdata"), partial, { recursive: true });
+  const wal = path.join(templateDir, "pgdata", "pg_wal");
+  const segments: string[] = [];
+  cpSync(path.join(templateDir, "pgdata"), partial, {
+    recursive: true,
+    filter: (src) => {
+      // WAL segments are copied below, without their zero tail.
+      if (path.dirname(src) !== wal || !/^[0-9A-F]{24}$/.test(path.basename(src))) return true;
+      segments.push(src);
+      return false;
+    },
+  });
+  for (const src of segments) copyWithoutZeroTail(src, path.join(partial, "pg_wal", path.basename(src)));
   rmSync(target, { recursive: true, force: true });
   renameSync(partial, target);
   return true;
+}
+
+/**
+ * A WAL segment is 16 MB allocated with zeros after its last record: written up to its last page
+ * that is not all zeros and extended to its size as a hole, which reads as zeros (less than 1 MB
+ * written instead of 16, about a third of a new folder's copy).
+ */
+function copyWithoutZeroTail(src: string, dst: string): void {
+  const read = readFileSync(src);
+  const data = read.byteOffset % 8 === 0 ? read : Buffer.from(read);
+  const words = new BigUint64Array(data.buffer, data.byteOffset, Math.floor(data.length / 8));
+  let last = words.length;
+  while (last > 0 && words[last - 1] === 0n) last--;
+  const PAGE = 8192;
+  const used = Math.min(data.length, Math.max(PAGE, Math.ceil((last * 8) / PAGE) * PAGE));
+  const fd = openSync(dst, "w");
+  try {
+    writeSync(fd, data, 0, used, 0);
+    ftruncateSync(fd, data.length);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Removes PGlite templates (files or folders) of other migration hashes next to `keep` (best effort). */
