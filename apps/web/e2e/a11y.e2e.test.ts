@@ -4,6 +4,10 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGoodViaApi, DESKTOP, launchBrowser, newUser, openPage, PHONE, signUpViaApi } from "./helpers.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
+
+/** A sweep of every route: about 2.5 min idle, over 4 min seen on a loaded CI machine. */
+const SWEEP_TIMEOUT = 600_000 * TIMEOUT_SCALE;
 
 /**
  * axe-core on every route, signed out and signed in, on a desktop and a phone: no serious and no
@@ -125,7 +129,7 @@ describe.each([
   ["escritorio", DESKTOP],
   ["teléfono", PHONE],
 ] as const)("axe en %s", (_label, viewport) => {
-  it("sin sesión: 0 violaciones graves o críticas en cada ruta", { timeout: 300_000 }, async () => {
+  it("sin sesión: 0 violaciones graves o críticas en cada ruta", { timeout: SWEEP_TIMEOUT }, async () => {
     const { page } = await openPage(browser, viewport);
     const found: string[] = [];
     for (const route of ROUTES) {
@@ -148,7 +152,7 @@ describe.each([
     expect(found).toEqual([]);
   });
 
-  it("con sesión: 0 violaciones graves o críticas en cada ruta", { timeout: 300_000 }, async () => {
+  it("con sesión: 0 violaciones graves o críticas en cada ruta", { timeout: SWEEP_TIMEOUT }, async () => {
     const { page } = await openPage(browser, viewport);
     await signUpViaApi(page, newUser("a11y"));
     await createGoodViaApi(page, { title: "Guitarra acústica" });

@@ -14,6 +14,7 @@ import {
   SCREENSHOT_DIR,
   screenshot,
 } from "./helpers.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 import { verifyIdentity } from "./verify.ts";
 
 /*
@@ -136,7 +137,9 @@ describe.each([
   ["escritorio", DESKTOP],
   ["telefono", PHONE],
 ] as const)("marketplace, retiros y escritorio de administración en %s", (label, viewport) => {
-  it("a member is sent home from /retiros; an admin sells, fulfils and pays out", { timeout: 300_000 }, async () => {
+  it("a member is sent home from /retiros; an admin sells, fulfils and pays out", {
+    timeout: 300_000 * TIMEOUT_SCALE,
+  }, async () => {
     const member = await openPage(browser, viewport);
     const admin = await openPage(browser, viewport);
     const buyer = await account(member.page.request, newUser(`comprador-${label}`).email, "Carla");
