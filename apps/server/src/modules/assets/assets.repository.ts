@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assetLocations, assets, users } from "../../db/schema/index.ts";
 import { type BatchPart, patchOrDefer, pendingPatch, rows } from "../../lib/batch.ts";
@@ -100,6 +115,25 @@ export async function findAssetWithOwner(
 export async function lockAsset(tx: Executor, id: string): Promise<AssetRow | undefined> {
   const [row] = await tx.select().from(assets).where(eq(assets.id, id)).for("update").limit(1);
   return withPending(tx, row);
+}
+
+/**
+ * lockAsset with one more column read in the same statement (`extra(assets.userId)`: another
+ * area's condition on the owner, e.g. the blocks between a buyer and the owner).
+ */
+export async function lockAssetWith(
+  tx: Executor,
+  id: string,
+  extra: (owner: SQL) => SQL<unknown>,
+): Promise<{ asset: AssetRow | undefined; extra: unknown }> {
+  const [r] = await tx
+    // The owner qualified: the column is read inside another table's subquery.
+    .select({ a: assets, extra: extra(sql.raw(`"assets"."user_id"`)) })
+    .from(assets)
+    .where(eq(assets.id, id))
+    .for("update", { of: assets })
+    .limit(1);
+  return { asset: withPending(tx, r?.a), extra: r?.extra ?? null };
 }
 
 /**

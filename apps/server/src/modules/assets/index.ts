@@ -20,6 +20,7 @@ export {
   lockAsset,
   lockAssetOfDeal,
   lockAssets,
+  lockAssetWith,
   setAssetHidden,
 } from "./assets.repository.ts";
 export { assetsRoutes } from "./assets.routes.ts";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { assets, blocks, users } from "../../db/schema/index.ts";
+import { blocks, users } from "../../db/schema/index.ts";
 
 export interface BlockedRow {
   id: string;
@@ -54,22 +54,18 @@ export async function blockersBetween(exec: Executor, a: string, b: string): Pro
 }
 
 /**
- * The same question about a person and the owner of an asset, in one statement (a purchase asks it
- * before the engine locks the asset: no extra lock, one round trip). The owner can only change
- * through a deal on the asset, which the engine's own guard refuses while another runs.
+ * The blockers between `a` and an asset's owner, as a column of the query that locks the asset (`owner`: its owner column, qualified):
+ * a JSON array of the blockers' ids, read by `blockersFrom`.
  */
-export async function blockersBetweenOwner(exec: Executor, a: string, assetId: string): Promise<string[]> {
-  const rows = await exec
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .innerJoin(assets, eq(assets.id, assetId))
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, assets.userId)),
-        and(eq(blocks.blockerId, assets.userId), eq(blocks.blockedId, a)),
-      ),
-    );
-  return rows.map((r) => r.blockerId);
+export function blockersColumn(a: string, owner: SQL): SQL<unknown> {
+  return sql`(select coalesce(json_agg(b.blocker_id), '[]'::json) from ${blocks} b
+    where (b.blocker_id = ${a}::uuid and b.blocked_id = ${owner})
+       or (b.blocker_id = ${owner} and b.blocked_id = ${a}::uuid))`;
+}
+
+export function blockersFrom(value: unknown): string[] {
+  const list = typeof value === "string" ? JSON.parse(value) : value;
+  return Array.isArray(list) ? list.map(String) : [];
 }
 
 /** The people `blockerId` blocked (and only theirs), the newest first; deleted accounts left out. */

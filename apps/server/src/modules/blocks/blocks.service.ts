@@ -1,4 +1,5 @@
 import { BLOCKS_MAX, BLOCKS_MSG, type BlockedPerson } from "@valoriza/domain";
+import type { SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -6,7 +7,8 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import {
   addBlock,
   blockersBetween,
-  blockersBetweenOwner,
+  blockersColumn,
+  blockersFrom,
   listBlocked,
   removeBlock,
   userExists,
@@ -31,9 +33,18 @@ export async function assertNoBlock(exec: Executor, actorId: string, otherId: st
   refuseIfBlocked(actorId, await blockersBetween(exec, actorId, otherId));
 }
 
-/** `assertNoBlock` between a person and the owner of an asset, in one statement (purchases). */
-export async function assertNoBlockWithOwner(exec: Executor, actorId: string, assetId: string) {
-  refuseIfBlocked(actorId, await blockersBetweenOwner(exec, actorId, assetId));
+/**
+ * `assertNoBlock` between a person and an asset's owner, read with the asset's lock (one statement, the engine's start): `column`
+ * is added to the locking query, `check` refuses as assertNoBlock does.
+ */
+export function noBlockWithOwnerOnLock(actorId: string): {
+  column: (owner: SQL) => SQL<unknown>;
+  check: (value: unknown) => void;
+} {
+  return {
+    column: (owner) => blockersColumn(actorId, owner),
+    check: (value) => refuseIfBlocked(actorId, blockersFrom(value)),
+  };
 }
 
 function refuseIfBlocked(actorId: string, blockers: string[]) {

@@ -5,4 +5,9 @@
  */
 export { noBlockBetween } from "./blocks.repository.ts";
 export { blocksRoutes } from "./blocks.routes.ts";
-export { assertNoBlock, assertNoBlockWithOwner, type BlocksService, createBlocksService } from "./blocks.service.ts";
+export {
+  assertNoBlock,
+  type BlocksService,
+  createBlocksService,
+  noBlockWithOwnerOnLock,
+} from "./blocks.service.ts";

@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound, rateLimited, unprocessable } from "../.
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import type { AssetRow } from "../assets/index.ts";
-import { assertNoBlock, assertNoBlockWithOwner } from "../blocks/index.ts";
+import { assertNoBlock, noBlockWithOwnerOnLock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { getHold, userBalancesColumn } from "../ledger/index.ts";
 import { findUserById } from "../users/index.ts";
@@ -117,10 +117,10 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
      * the price the server's.
      */
     async openSale(tx: Tx, buyer: AuthUser, input: { activoId: string } & PurchaseInput) {
-      // Buyer and seller must not have blocked each other (issue 19 part 4): the seller is the asset's
-      // owner, read in the same statement as the blocks (the engine then locks the asset).
-      await assertNoBlockWithOwner(tx, buyer.id, input.activoId);
       const out = await engine.start<CustodyRow>(tx, {
+        // Buyer and seller must not have blocked each other (issue 19 part 4): the seller is the
+        // asset's owner, the blocks read in the statement that locks the asset.
+        withLock: noBlockWithOwnerOnLock(buyer.id),
         process: CUSTODY_PROCESS.name,
         transition: "comprar",
         assetId: input.activoId,

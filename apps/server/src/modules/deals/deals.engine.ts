@@ -13,7 +13,7 @@ import { withDeferredWrites } from "../../lib/batch.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { uuidv7 } from "../../lib/ids.ts";
-import { type AssetRow, lockAsset, lockAssetOfDeal } from "../assets/index.ts";
+import { type AssetRow, lockAsset, lockAssetOfDeal, lockAssetWith } from "../assets/index.ts";
 import {
   addParty,
   type DealRow,
@@ -287,7 +287,14 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
 
     /** Creates a deal by its initial transition, in the caller's transaction. */
     async start<D>(tx: Tx, s: StartInput<D>): Promise<TransitionOutcome<D>> {
-      const asset = await lockAsset(tx, s.assetId);
+      let asset: AssetRow | undefined;
+      if (s.withLock) {
+        const locked = await lockAssetWith(tx, s.assetId, s.withLock.column);
+        s.withLock.check(locked.extra);
+        asset = locked.asset;
+      } else {
+        asset = await lockAsset(tx, s.assetId);
+      }
       // Hidden by moderation (issue 19): no new deal about it while hidden, as if it did not exist.
       if (!asset || asset.status === "desactivado" || asset.hiddenAt !== null) {
         if (s.messages?.assetGone) throw conflict(s.messages.assetGone);

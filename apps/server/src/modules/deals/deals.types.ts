@@ -1,4 +1,5 @@
 import type { ProcessSpec, TimerSpec } from "@valoriza/domain";
+import type { SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AssetRow } from "../assets/index.ts";
@@ -90,6 +91,11 @@ export interface StartInput<D> {
    * left it in memory (`data`, without the step's deferred changes) instead of reading it back.
    */
   reload?: false;
+  /**
+   * A column read with the asset's lock and checked first (before the asset's own checks), e.g. the
+   * blocks between the buyer and the owner: one statement instead of two.
+   */
+  withLock?: { column: (owner: SQL) => SQL<unknown>; check: (value: unknown) => void };
   /** `assetGone`: an asset gone since (a sub-process's, checked earlier by its parent) is a 409 with it, not a 404. */
   messages?: { assetNotFound?: string; assetGone?: string };
 }
