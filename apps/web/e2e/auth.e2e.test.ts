@@ -41,10 +41,19 @@ describe("sesión", () => {
     await expectSignedIn(page);
 
     await page.goto("/perfil");
+    const { token } = await storedSession(page);
     await page.getByRole("navigation", { name: "Cuenta" }).getByRole("button", { name: "Salir" }).click();
     await expectSignedOut(page);
     expect(new URL(page.url()).pathname).toBe("/");
     expect(await storedSession(page)).toEqual({ token: null, user: null });
+    // The server ends the session too, once the page's calls still carrying the token are back.
+    await expect
+      .poll(
+        async () =>
+          (await page.request.get("/api/profile", { headers: { Authorization: `Bearer ${token}` } })).status(),
+        { timeout: 10_000 },
+      )
+      .toBe(401);
     // Signing out on purpose does not pop the login modal up.
     expect(await page.getByRole("dialog").count()).toBe(0);
 

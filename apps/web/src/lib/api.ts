@@ -1,4 +1,5 @@
 import { openAuthDialog } from "./auth-dialog.ts";
+import { track } from "./in-flight.ts";
 import { expireSession, getToken } from "./session.tsx";
 
 /** Error raised for any non-OK response; `message` is what the user should read. */
@@ -145,15 +146,18 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 
   let response: RawResponse;
   try {
-    response = await send(
-      `/api${path}`,
-      {
-        method: options.method ?? "GET",
-        headers,
-        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      },
-      options.onUploadProgress,
+    response = await track(
+      token,
+      send(
+        `/api${path}`,
+        {
+          method: options.method ?? "GET",
+          headers,
+          ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
+        options.onUploadProgress,
+      ),
     );
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -1,6 +1,7 @@
 import { TIMINGS } from "@valoriza/domain";
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
 import { openAuthDialog } from "./auth-dialog.ts";
+import { settled } from "./in-flight.ts";
 import { forgetPersonalCaches } from "./personal-cache.ts";
 import { queryClient, queryKeys, removeUserQueries } from "./query-client.ts";
 import { createStore, useStore } from "./store.ts";
@@ -130,18 +131,25 @@ export function startSession(session: Session): void {
   }, TIMINGS.creditsReloadAfterLogin);
 }
 
+/** How long the revocation waits at most for the calls still carrying the token. */
+const REVOKE_AFTER_CALLS_MS = 2_000;
+
 /**
  * 'Salir' ends the session on the server too (POST /api/users/logout): its token answers 401
  * afterwards in every process. Fire and forget (keepalive): signing out never waits for the network.
+ * Sent once the calls still carrying the token are back (at most 2 s later), so none of them is
+ * refused on the way.
  */
 function revokeOnServer(token: string | undefined): void {
   if (!token || typeof fetch !== "function") return;
-  void fetch("/api/users/logout", {
-    method: "POST",
-    headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
-    credentials: "include",
-    keepalive: true,
-  }).catch(() => {});
+  void settled(token, REVOKE_AFTER_CALLS_MS).then(() =>
+    fetch("/api/users/logout", {
+      method: "POST",
+      headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+      credentials: "include",
+      keepalive: true,
+    }).catch(() => {}),
+  );
 }
 
 export function endSession(reason: Exclude<SessionEndReason, "none"> = "logout"): void {
@@ -233,8 +241,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isAuthenticated: session !== null,
       login: startSession,
       logout: () => {
-        revokeOnServer(sessionStore.get()?.token);
+        const token = sessionStore.get()?.token;
+        // The person's queries go first (those with a signal are cancelled), then the token.
         endSession("logout");
+        revokeOnServer(token);
       },
     }),
     [session],
