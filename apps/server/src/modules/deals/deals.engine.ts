@@ -5,7 +5,6 @@ import {
   PROCESS_MSG,
   type ProcessSpec,
   SYSTEM_ROLE,
-  validateProcess,
 } from "@valoriza/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
@@ -14,6 +13,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { type AssetRow, lockAsset, lockAssetOfDeal, lockAssetWith } from "../assets/index.ts";
+import { rolesOf, tableProblems } from "./deals.checks.ts";
 import {
   addParty,
   type DealRow,
@@ -35,7 +35,7 @@ import type {
   TransitionContext,
   TransitionOutcome,
 } from "./deals.types.ts";
-import { guardOf, providedGuards } from "./effects/guards.ts";
+import { guardOf } from "./effects/guards.ts";
 import { effectLibrary } from "./effects/index.ts";
 
 /**
@@ -73,15 +73,6 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     const p = processes.get(name);
     if (!p) throw new Error(`deals: process ${name} is not registered`);
     return p;
-  }
-
-  function rolesOf(deal: DealRow, actor: Actor): string[] {
-    if ("system" in actor) return [SYSTEM_ROLE];
-    const roles = Object.entries(deal.parties)
-      .filter(([, id]) => id === actor.user.id)
-      .map(([role]) => role);
-    if (actor.user.isAdmin) roles.push(ADMIN_ROLE);
-    return roles;
   }
 
   async function run<D>(
@@ -244,17 +235,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
      */
     register<D>(spec: ProcessSpec, handlers: ProcessHandlers<D>) {
       if (processes.has(spec.name)) throw new Error(`deals: process ${spec.name} registered twice`);
-      const problems = validateProcess(spec, {
-        guards: providedGuards(spec, handlers),
-        effects: Object.keys(handlers.effects),
-        timerBase: handlers.timerBase !== undefined,
-      });
-      for (const e of Object.keys(handlers.effects)) {
-        if (spec.effects?.[e]) problems.push(`efecto configurado en la tabla e implementado a la vez: ${e}`);
-      }
-      if (spec.drivenBy && !processes.has(spec.drivenBy)) {
-        problems.push(`sub-proceso de ${spec.drivenBy}, que no está registrado antes`);
-      }
+      const problems = tableProblems(spec, handlers, (name) => processes.has(name));
       if (problems.length > 0) {
         throw new Error(`deals: the table of ${spec.name} does not match its handlers:\n- ${problems.join("\n- ")}`);
       }
