@@ -1,7 +1,7 @@
 import { desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { assets, custodias, custodyCodeGuards, deals, users } from "../../db/schema/index.ts";
-import { patchOrDefer, pendingPatch } from "../../lib/batch.ts";
+import { patchOrDefer, withPendingPatch } from "../../lib/batch.ts";
 
 export type CustodyRow = typeof custodias.$inferSelect;
 export type NewCustody = typeof custodias.$inferInsert;
@@ -23,8 +23,7 @@ const custodyKey = (id: string) => `custodias:${id}`;
 
 export async function findCustody(exec: Executor, id: string): Promise<CustodyRow | undefined> {
   const [c] = await exec.select().from(custodias).where(eq(custodias.id, id)).limit(1);
-  const pending = c ? pendingPatch(exec, custodyKey(c.id)) : undefined;
-  return c && pending ? ({ ...c, ...pending } as CustodyRow) : c;
+  return withPendingPatch(exec, "custodias", c);
 }
 
 /** A change of an existing custody; inside a deal's step it goes with the step's one statement. */

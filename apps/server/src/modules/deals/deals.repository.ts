@@ -2,7 +2,7 @@ import type { DealOutcome } from "@valoriza/domain";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { dealHistory, deals, dealTimers } from "../../db/schema/index.ts";
-import { flushDeferred, hasPendingPatch, patchOrDefer, pendingPatch, rows, writeOrDefer } from "../../lib/batch.ts";
+import { flushDeferred, hasPendingPatch, patchOrDefer, rows, withPendingPatch, writeOrDefer } from "../../lib/batch.ts";
 
 /** Queries of the process engine; every function takes the caller's executor (usually its transaction). */
 
@@ -28,16 +28,10 @@ export async function insertDealDeferred(tx: Executor, row: typeof deals.$inferI
 
 const dealKey = (id: string) => `deals:${id}`;
 
-/** The row as the step sees it: its state changes of this step not yet written (setDealState) applied. */
-function withPending(exec: Executor, d: DealRow | undefined): DealRow | undefined {
-  const p = d ? pendingPatch(exec, dealKey(d.id)) : undefined;
-  return d && p ? ({ ...d, ...p } as DealRow) : d;
-}
-
 /** The deal row locked FOR UPDATE (the engine locks the asset first). */
 export async function lockDeal(tx: Executor, id: string): Promise<DealRow | undefined> {
   const [d] = await tx.select().from(deals).where(eq(deals.id, id)).for("update").limit(1);
-  return withPending(tx, d);
+  return withPendingPatch(tx, "deals", d);
 }
 
 /**
@@ -62,14 +56,14 @@ export async function lockDealWithLast(
   if (!r) return undefined;
   const last = typeof r.last === "string" ? JSON.parse(r.last) : r.last;
   return {
-    deal: withPending(tx, r.deal) as DealRow,
+    deal: withPendingPatch(tx, "deals", r.deal) as DealRow,
     last: (last as { transition: string; actorRole: string } | null) ?? null,
   };
 }
 
 export async function findDeal(exec: Executor, id: string): Promise<DealRow | undefined> {
   const [d] = await exec.select().from(deals).where(eq(deals.id, id)).limit(1);
-  return withPending(exec, d);
+  return withPendingPatch(exec, "deals", d);
 }
 
 /**
