@@ -31,16 +31,30 @@ function loggerOptions(level: string): FastifyServerOptions["logger"] {
   return { level };
 }
 
+/** Milliseconds since the process started, for the start-up line (issue 21: where the time goes). */
+const sinceStart = () => Math.round(performance.now());
+
 async function main(): Promise<void> {
+  const phases: Record<string, number> = { modulos: sinceStart() };
   const config = loadConfig();
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
     // A new PGlite data folder starts as a copy of the migrated template folder made by the build
     // (no initdb, no migrations); without one (a source checkout never built), PGlite runs initdb.
-    if (!config.databaseUrl) copyPgliteTemplateDir(pgliteTemplateDir(SERVER_DIST), config.dataDir);
+    let mark = sinceStart();
+    const phase = (name: string) => {
+      const now = sinceStart();
+      phases[name] = now - mark;
+      mark = now;
+    };
+    if (!config.databaseUrl && copyPgliteTemplateDir(pgliteTemplateDir(SERVER_DIST), config.dataDir)) {
+      phase("plantilla");
+    }
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+    phase("base_de_datos");
     await database.migrate();
+    phase("migraciones");
     const appConfig = { ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST };
     // Start-up work that runs after listening (the demo data): until it is done GET /api/health/ready
     // answers 503, while /api/health and every route already answer (ADR 019).
@@ -55,6 +69,7 @@ async function main(): Promise<void> {
       publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
       startupDone: () => startupDone,
     });
+    phase("app");
     // One statement: before listening, so an administrator's first request already sees the role.
     const granted = await grantAdmins(database.db, config.adminEmails);
     if (granted) app.log.info({ granted }, "ADMIN_EMAILS aplicados");
@@ -80,6 +95,9 @@ async function main(): Promise<void> {
     // Listening first (issue 21): a new data folder's demo data (~0.5 s) no longer delays the
     // first answer. A request meanwhile is served normally (the seed only runs on an empty database).
     await app.listen({ port: config.port, host: config.host });
+    phase("escucha");
+    // Where the start's time went, in ms (module loading, template copy, database, migrations...).
+    app.log.info({ arranque: phases, listoMs: sinceStart() }, "arranque");
     app.log.info(
       `Valoriza escuchando en http://localhost:${config.port} (base de datos: ${database.kind === "pglite" ? `PGlite en ${config.dataDir}` : "PostgreSQL"})`,
     );

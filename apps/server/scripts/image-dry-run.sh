@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The Dockerfile's image without a container runtime (issue 21): for machines with no Docker
+# daemon, where `docker build` cannot run. It does what the Dockerfile's stages do, with the same
+# commands, into a temporary folder that holds only what the runtime stage copies:
+#   2. build:     the web app and the server bundle (SKIP_PGLITE_TEMPLATE=1, as in the image);
+#   3. prod-deps: `npm ci --omit=dev -w @valoriza/server --include-workspace-root=false` from the
+#                 lock file and the four package.json files only;
+#   4. runtime:   node_modules from 3, the bundle, drizzle/ and the web app's dist, nothing else;
+# then starts TWO replicas of it at once as a non-root user (nobody), NODE_ENV=production, on a new
+# empty PostgreSQL database (both run the migrations at boot), waits for GET /api/health/ready on
+# both (the image's HEALTHCHECK), signs a person up on one and in on the other, and checks /metrics.
+# What it cannot show: the base image (node:22-bookworm-slim) and Docker's own steps.
+#   bash apps/server/scripts/image-dry-run.sh        (PG_URL, default postgres://root@127.0.0.1:5432/test)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
+PG_URL=${PG_URL:-postgres://root@127.0.0.1:5432/test}
+WORK=$(mktemp -d /tmp/vz-image-XXXX)
+DB="vz_image_$$"
+PIDS=()
+# One SQL statement on a database, through the checkout's `pg` (psql may not be installed); prints rows.
+sql() {
+  node -e 'const {Client}=require("pg");const c=new Client({connectionString:process.argv[1]});
+c.connect().then(()=>c.query(process.argv[2])).then((r)=>{for(const row of r.rows||[])console.log(Object.values(row).join("|"));return c.end();})
+.catch((e)=>{console.error(e.message);process.exit(1);});' "$1" "$2"
+}
+cleanup() {
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  (cd "$ROOT" && sql "$PG_URL" "DROP DATABASE IF EXISTS \"$DB\" WITH (FORCE)" >/dev/null 2>&1) || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+cd "$ROOT"
+
+echo "== 2. build"
+npm run build -w @valoriza/web >/dev/null
+SKIP_PGLITE_TEMPLATE=1 node apps/server/scripts/build.mjs >/dev/null
+
+echo "== 3. prod-deps (npm ci --omit=dev)"
+DEPS="$WORK/prod-deps"
+mkdir -p "$DEPS/packages/domain" "$DEPS/apps/server" "$DEPS/apps/web"
+cp package.json package-lock.json "$DEPS/"
+cp packages/domain/package.json "$DEPS/packages/domain/"
+cp apps/server/package.json "$DEPS/apps/server/"
+cp apps/web/package.json "$DEPS/apps/web/"
+(cd "$DEPS" && npm ci --omit=dev --no-audit --no-fund -w @valoriza/server --include-workspace-root=false >/dev/null 2>&1)
+
+echo "== 4. runtime (only what the Dockerfile copies)"
+APP="$WORK/app"
+mkdir -p "$APP/apps/server/dist" "$APP/apps/web" "$WORK/data"
+cp -a "$DEPS/node_modules" "$APP/node_modules"
+cp package.json "$APP/package.json"
+cp apps/server/package.json "$APP/apps/server/package.json"
+cp apps/server/dist/server.mjs apps/server/dist/server.mjs.map "$APP/apps/server/dist/"
+cp -a apps/server/drizzle "$APP/apps/server/drizzle"
+cp -a apps/web/dist "$APP/apps/web/dist"
+chmod -R a+rX "$WORK"
+# As root, the replicas run as nobody (the image runs as node); otherwise as this non-root user.
+AS=()
+if [ "$(id -u)" = 0 ]; then
+  AS=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+  chown nobody "$WORK/data"
+fi
+echo "   runtime: $(du -sh "$APP" | cut -f1), node_modules $(du -sh "$APP/node_modules" | cut -f1)"
+
+sql "$PG_URL" "CREATE DATABASE \"$DB\"" >/dev/null
+DB_URL=$(node -e 'const u=new URL(process.argv[1]);u.pathname="/"+process.argv[2];console.log(u.href)' "$PG_URL" "$DB")
+
+echo "== two replicas at once, as a non-root user, on a new database"
+PORTS=()
+for i in 1 2; do
+  port=$((20000 + RANDOM % 20000))
+  PORTS+=("$port")
+  (cd "$APP" && exec "${AS[@]}" env -i PATH="$PATH" HOME=/tmp \
+    NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$WORK/data" SEED_DEMO=0 LOG_LEVEL=warn \
+    DATABASE_URL="$DB_URL" JWT_SECRET=una-clave-de-prueba-de-al-menos-32-caracteres \
+    node --enable-source-maps apps/server/dist/server.mjs >"$WORK/replica-$i.log" 2>&1) &
+  PIDS+=("$!")
+done
+ready() { curl -fs -o /dev/null "http://127.0.0.1:$1/api/health/ready"; }
+for i in 0 1; do
+  for _ in $(seq 1 300); do ready "${PORTS[$i]}" && break || sleep 0.2; done
+  if ! ready "${PORTS[$i]}"; then
+    echo "replica $((i + 1)) not ready:"
+    cat "$WORK/replica-$((i + 1)).log"
+    exit 1
+  fi
+  echo "   replica $((i + 1)): /api/health/ready 200 (user $(ps -o user= -p "$(pgrep -P "${PIDS[$i]}" node || echo "${PIDS[$i]}")" 2>/dev/null || echo '?'))"
+done
+migrations=$(sql "$DB_URL" "select count(*) from drizzle.__drizzle_migrations")
+echo "   migrations applied once: $migrations rows in drizzle.__drizzle_migrations ($(ls apps/server/drizzle/*.sql | wc -l) files)"
+
+email="imagen-$$@valoriza.test"
+code=$(curl -s -o "$WORK/r1.json" -w '%{http_code}' -H 'content-type: application/json' \
+  -d "{\"name\":\"Imagen\",\"apellido\":\"Prueba\",\"email\":\"$email\",\"password\":\"clave-larga-123\",\"aceptaTerminos\":true}" \
+  "http://127.0.0.1:${PORTS[0]}/api/users/register")
+[ "$code" = 201 ] || { echo "register on replica 1: $code $(cat "$WORK/r1.json")"; exit 1; }
+code=$(curl -s -o "$WORK/r2.json" -w '%{http_code}' -H 'content-type: application/json' \
+  -d "{\"email\":\"$email\",\"password\":\"clave-larga-123\"}" "http://127.0.0.1:${PORTS[1]}/api/users/login")
+[ "$code" = 200 ] || { echo "login on replica 2: $code $(cat "$WORK/r2.json")"; exit 1; }
+echo "   signed up on replica 1 (201), signed in on replica 2 (200)"
+curl -fsS "http://127.0.0.1:${PORTS[1]}/" | grep -q '<div id="root"' || { echo "GET / did not serve the web app"; exit 1; }
+echo "   the web app is served (GET / 200)"
+curl -fsS "http://127.0.0.1:${PORTS[0]}/metrics" | grep -q '^http_request_duration_seconds_bucket' ||
+  { echo "/metrics did not answer in Prometheus format"; exit 1; }
+echo "   /metrics answers in Prometheus format"
+echo "image dry run: ok"
