@@ -3,6 +3,16 @@ import { randomBytes } from "node:crypto";
 let lastMs = 0;
 let seq = 0;
 
+/**
+ * Forgets the last time used, as a new process would. Test files share a process (vitest's
+ * isolate: false): each starts with this (src/test/per-file.ts), so one file's test clock, months
+ * ahead, does not stamp the next file's ids.
+ */
+export function resetIdClock(): void {
+  lastMs = 0;
+  seq = 0;
+}
+
 /** RFC 9562 UUID version 7: time-ordered, so B-tree inserts stay local. */
 export function uuidv7(now: number = Date.now()): string {
   // Monotonic within one process: a 12-bit counter in rand_a for the same millisecond.
