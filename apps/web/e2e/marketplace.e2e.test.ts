@@ -112,7 +112,7 @@ async function earnCredits(request: APIRequestContext, a: Account, tag: string):
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** Serious or critical axe violations of the page as an admin sees it (a11y.e2e covers members and visitors). */
+/** Serious or critical axe violations of the page as an admin sees it (e2e/a11y.ts covers members and visitors). */
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
   await page.waitForTimeout(300);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
