@@ -1,10 +1,24 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { TIMEOUT_SCALE } from "./e2e/timeout-scale.ts";
 
 /**
  * End-to-end tests: the real server (apps/server) serving the built web app (apps/web/dist), driven
  * by the system Chromium through playwright-core. `npm run test:e2e` at the root builds first.
  */
+/**
+ * The two accessibility files first: each is a few lines calling e2e/a11y.ts, so vitest's default
+ * order (largest file first, without a cache of earlier durations, as on CI's fresh clone) started
+ * the two longest files last, and the run waited for them alone at its end.
+ */
+class AccessibilityFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => (/\/a11y-[^/]*\.e2e\.test\.ts$/.test(f.moduleId) ? 0 : 1);
+    return [...sorted].sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     include: ["e2e/**/*.e2e.test.ts"],
@@ -16,5 +30,6 @@ export default defineConfig({
     hookTimeout: 90_000 * TIMEOUT_SCALE,
     // One Chromium per test file; a few files in parallel keep the suite well under two minutes.
     maxWorkers: 3,
+    sequence: { sequencer: AccessibilityFirst },
   },
 });
