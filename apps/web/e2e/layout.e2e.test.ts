@@ -250,6 +250,8 @@ describe("inicio y páginas generales", () => {
     await page.getByRole("button", { name: "Comprar con Créditos" }).click();
     const toast = page.locator("li.vz-toast").filter({ hasText: "No tienes suficientes créditos disponibles" });
     await toast.waitFor();
+    // A person reading the toast has the pointer on it: that pauses its timer (as it would for them).
+    await toast.hover();
     await toast.getByText("completa una operación con él para liberar sus créditos").waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, "credits-refusal-toast-phone", false);

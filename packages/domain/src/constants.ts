@@ -33,4 +33,6 @@ export const TIMINGS = {
   redirectAfterClean: 3_000,
   copyFeedback: 2_000,
   toast: 4_000,
+  /** A toast that carries a link to follow (the credits how-to) stays long enough to read it and act. */
+  toastWithAction: 10_000,
 } as const;

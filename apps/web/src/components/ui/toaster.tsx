@@ -13,11 +13,13 @@ const look = {
 
 function ToastItem({ toast }: { toast: ToastData }) {
   const { Icon, icon, bar } = look[toast.variant];
+  // 'No tienes suficientes créditos disponibles' says how to get some (issue 15 item 17).
+  const howTo = toast.variant === "error" && isInsufficientCreditsText(toast.title, toast.description);
   return (
     <ToastPrimitive.Root
       // Errors interrupt screen readers; confirmations wait politely.
       type={toast.variant === "error" ? "foreground" : "background"}
-      duration={TIMINGS.toast}
+      duration={howTo ? TIMINGS.toastWithAction : TIMINGS.toast}
       className={cn(
         "vz-toast pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border border-slate-200",
         "bg-white py-3.5 pr-11 pl-4 shadow-xl shadow-slate-900/10",
@@ -32,10 +34,7 @@ function ToastItem({ toast }: { toast: ToastData }) {
             {toast.description}
           </ToastPrimitive.Description>
         ) : null}
-        {/* 'No tienes suficientes créditos disponibles' says how to get some (issue 15 item 17). */}
-        {toast.variant === "error" && isInsufficientCreditsText(toast.title, toast.description) ? (
-          <CreditsHowTo className="mt-1.5 text-slate-600" />
-        ) : null}
+        {howTo ? <CreditsHowTo className="mt-1.5 text-slate-600" /> : null}
       </div>
       <ToastPrimitive.Close
         aria-label="Cerrar aviso"
