@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import { createGoodViaApi, launchBrowser, newUser, openPage, signUpViaApi } from "./helpers.ts";
 import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
@@ -56,33 +55,6 @@ const ROUTES: { path: string; name: string }[] = [
   { path: "/usuarios/{owner}", name: "perfil público" },
   { path: "/calificaciones", name: "calificaciones" },
 ];
-
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's Content-Security-Policy forbids inline scripts.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown }> } }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.impact} ${v.id}: ${v.help} → ${n.target.join(" ")} ${n.failureSummary ?? ""}`),
-    );
-}
 
 /** Lets the page settle: lazy chunk loaded, loading placeholders gone, entry animations over. */
 async function settle(page: Page): Promise<void> {

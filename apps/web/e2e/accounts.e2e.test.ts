@@ -1,13 +1,6 @@
-/**
- * Issue 16 in the browser: '¿Olvidaste tu contraseña?' → the mailed link → a new password → signed
- * in; the link works once; 'Salir' ends the session on the server; email verification from the
- * mailed link and the banner. The e2e server has no SMTP_URL: mails are .eml files under
- * DATA_DIR/correo/ (global-setup.ts provides dataDir).
- */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import {
   DESKTOP,
   expectSignedIn,
@@ -29,21 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown }> } }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} → ${n.target.join(" ")}`));
-}
 
 const accountNav = (page: Page) => page.getByRole("navigation", { name: "Cuenta" });
 

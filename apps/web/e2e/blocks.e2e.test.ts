@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, horizontalOverflow, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers.ts";
 import { createAsset, type Person, signedInPerson } from "./people.ts";
 
@@ -23,21 +23,6 @@ afterAll(async () => {
 
 const BLOCKED_BY_OTHER = "No puedes interactuar con esta persona.";
 const BLOCKED_BY_ME = "Bloqueaste a esta persona. Desbloquéala para continuar.";
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's Content-Security-Policy forbids inline scripts.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (d: Document) => Promise<{ violations: unknown }> } }).axe;
-    return (await axe.run(document)).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} → ${n.target.join(" ")}`));
-}
 
 const messageBox = (page: Page) => page.getByRole("textbox", { name: "Escribe un mensaje" });
 

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import { formatCredits } from "@valoriza/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import {
   createGoodViaApi,
   DESKTOP,
@@ -89,21 +89,6 @@ async function say(page: Page, text: string): Promise<void> {
 /** Waits for `text` in the page's chat without any reload, within LIVE_MS. */
 async function seesLive(page: Page, text: string): Promise<void> {
   await messages(page).filter({ hasText: text }).waitFor({ timeout: LIVE_MS });
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's Content-Security-Policy forbids inline scripts.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (d: Document) => Promise<{ violations: unknown }> } }).axe;
-    return (await axe.run(document)).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} → ${n.target.join(" ")}`));
 }
 
 async function chatScenario(tag: string, viewport: { width: number; height: number }) {

@@ -5,10 +5,10 @@
  * desk's 'Identidad' tab, sees both images and approves; the person sees 'Aprobada' and the verified
  * badge on /perfil.
  */
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import {
   DESKTOP,
   elementsOutsideViewport,
@@ -64,22 +64,6 @@ async function signIn(page: Page, a: Account) {
     .getByRole("navigation", { name: "Cuenta" })
     .getByRole("button", { name: "Salir" })
     .waitFor({ timeout: 30_000 });
-}
-
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-/** axe-core's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown }> } }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} → ${n.target.join(" ")}`));
 }
 
 /** Two camera-like photos drawn in the page (a card with a number, a face), as PNG files. */

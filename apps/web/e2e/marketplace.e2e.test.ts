@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import { formatCredits } from "@valoriza/domain";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import {
   DESKTOP,
   expectToast,
@@ -108,22 +108,6 @@ async function earnCredits(request: APIRequestContext, a: Account, tag: string):
   const confirm = await request.put(`/api/custodia/confirmar/${code}`, { headers: auth(helper) });
   expect(confirm.status()).toBe(200);
   return good.creditosAsignados;
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** Serious or critical axe violations of the page as an admin sees it (e2e/a11y.ts covers members and visitors). */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  await page.waitForTimeout(300);
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: unknown }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.impact} ${v.id} → ${n.target.join(" ")}`));
 }
 
 async function expectAvailable(page: Page, n: number) {
@@ -248,14 +232,14 @@ describe.each([
     const found: string[] = [];
     await admin.page.goto("/retiros");
     await admin.page.getByRole("list", { name: "Mis retiros" }).waitFor();
-    found.push(...(await seriousViolations(admin.page, "/retiros")));
+    found.push(...(await seriousViolations(admin.page, { where: "/retiros", still: true })));
     await admin.page.goto("/admin");
     await admin.page.getByRole("list", { name: "Productos del Marketplace" }).waitFor();
-    found.push(...(await seriousViolations(admin.page, "/admin productos")));
+    found.push(...(await seriousViolations(admin.page, { where: "/admin productos", still: true })));
     for (const tab of ["Compras", "Retiros", "Registro"]) {
       await admin.page.getByRole("tab", { name: tab }).click();
       await admin.page.getByRole("tabpanel", { name: tab }).locator("h2").waitFor();
-      found.push(...(await seriousViolations(admin.page, `/admin ${tab}`)));
+      found.push(...(await seriousViolations(admin.page, { where: `/admin ${tab}`, still: true })));
     }
     expect(found).toEqual([]);
 

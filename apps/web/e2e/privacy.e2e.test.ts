@@ -4,10 +4,10 @@
  * footer signed out, and 'Descargar mis datos' / 'Eliminar mi cuenta' in /perfil. axe at 390 px.
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { CONSENT_LABEL, TERMINOS_VERSION } from "@valoriza/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import {
   createGoodViaApi,
   DESKTOP,
@@ -19,27 +19,6 @@ import {
   PHONE,
   type TestUser,
 } from "./helpers.ts";
-
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addStyleTag({
-    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
-  });
-  await page.waitForTimeout(300);
-  // Evaluated through the DevTools protocol: the app's Content-Security-Policy forbids inline scripts.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown }> } }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  })) as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${v.help} → ${n.target.join(" ")}`));
-}
 
 /** Registers through the API (with or without consent) and stores the session as the app does. */
 async function signUpThroughApi(page: Page, user: TestUser, consent: boolean): Promise<{ token: string; id: string }> {
@@ -86,7 +65,7 @@ describe("consentimiento", () => {
 
     const dialog = page.getByRole("dialog", { name: "Antes de continuar" });
     await dialog.waitFor();
-    await expect.poll(() => seriousViolations(page)).toEqual([]);
+    await expect.poll(() => seriousViolations(page, { still: true })).toEqual([]);
     // Blocking: Esc and a click outside leave it open, and it has no close button.
     await page.keyboard.press("Escape");
     await page.mouse.click(5, 5);
@@ -139,7 +118,7 @@ describe("páginas legales", () => {
       await legal.getByRole("link", { name: "Términos y condiciones" }).click();
       await page.getByRole("heading", { level: 1, name: "Términos y condiciones de uso" }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/terminos");
-      await expect.poll(() => seriousViolations(page)).toEqual([]);
+      await expect.poll(() => seriousViolations(page, { still: true })).toEqual([]);
 
       await legal.getByRole("link", { name: "Política de tratamiento de datos personales" }).click();
       await page.getByRole("heading", { level: 1, name: "Política de tratamiento de datos personales" }).waitFor();
@@ -160,7 +139,7 @@ describe("páginas legales", () => {
       ]) {
         expect(text).toContain(word);
       }
-      await expect.poll(() => seriousViolations(page)).toEqual([]);
+      await expect.poll(() => seriousViolations(page, { still: true })).toEqual([]);
 
       // Real pages of the app: opened directly they answer 200 (not the not-found page).
       for (const path of ["/terminos", "/privacidad"]) {
@@ -195,7 +174,7 @@ describe("mis datos en /perfil", () => {
     await page.goto("/perfil");
     const section = page.getByRole("heading", { name: "Tus datos" });
     await section.waitFor();
-    await expect.poll(() => seriousViolations(page)).toEqual([]);
+    await expect.poll(() => seriousViolations(page, { still: true })).toEqual([]);
 
     // Download: a JSON file with the person's own data.
     const [download] = await Promise.all([
@@ -221,7 +200,7 @@ describe("mis datos en /perfil", () => {
     expect(said).toMatch(/Se destruyen tus [\d.]+ créditos/);
     expect(said).toContain("Cuenta eliminada");
     expect(said).toContain("no podrás volver a entrar");
-    await expect.poll(() => seriousViolations(page)).toEqual([]);
+    await expect.poll(() => seriousViolations(page, { still: true })).toEqual([]);
     await dialog.getByLabel("Tu contraseña").fill("noEsLaMia1");
     await dialog.getByRole("button", { name: "Eliminar mi cuenta definitivamente" }).click();
     await dialog.getByText("La contraseña no es correcta").waitFor();
