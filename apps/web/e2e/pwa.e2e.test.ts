@@ -21,6 +21,7 @@ import {
   PHONE,
   screenshot,
 } from "./helpers.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 let browser: Browser;
 const TAG = randomUUID().slice(0, 6);
@@ -197,20 +198,31 @@ describe("readable offline", () => {
   it("after a visit, a reload without network shows 'Sin conexión', the last-seen feed, asset, wallet and movements, with actions disabled", {
     timeout: 120_000,
   }, async () => {
-    const seller = await visitor("pwa-vendedora");
-    const assetTitle = `Taladro sin conexión ${TAG}`;
-    const assetId = await createAsset(seller.token, assetTitle);
-    await seller.context.close();
-
     const v = await visitor("pwa-lectora");
     const ownTitle = `Bicicleta guardada ${TAG}`;
     await createAsset(v.token, ownTitle);
     expect(await controlledBy(v.page)).toBe("activated");
     const { page } = v;
 
+    // Someone else's listing, created right before the visit: the home feed shows the 6 newest, and
+    // the files running alongside keep listing assets (created earlier, it was pushed out under load).
+    const seller = await fetch(`${baseURL()}/api/users/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(newUser("pwa-vendedora")),
+    });
+    const sellerText = await seller.text();
+    expect(seller.status, sellerText).toBe(201);
+    const sellerToken = (JSON.parse(sellerText) as { data: { token: string } }).data.token;
+    const assetTitle = `Taladro sin conexión ${TAG}`;
+    const assetId = await createAsset(sellerToken, assetTitle);
+
     // The visit: home (feed), the asset, the wallet and the movements.
     await page.goto("/");
-    await page.getByText(assetTitle).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByText(assetTitle)
+      .first()
+      .waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
     await page.goto(`/ver-activo/${assetId}`);
     await page.getByRole("heading", { name: assetTitle }).waitFor();
     await page.goto("/mis-activos?tab=wallet");
