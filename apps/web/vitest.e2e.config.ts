@@ -30,6 +30,10 @@ export default defineConfig({
     hookTimeout: 90_000 * TIMEOUT_SCALE,
     // One Chromium per test file; a few files in parallel keep the suite well under two minutes.
     maxWorkers: 3,
+    // A worker keeps the modules it loaded (playwright-core, axe-core's source, the helpers) from one
+    // file to the next: 26 files imported them 26 times (about 60 s of the workers' time). Each file
+    // still runs its own code, with its own browser (ADR 019).
+    isolate: false,
     sequence: { sequencer: AccessibilityFirst },
   },
 });
