@@ -68,6 +68,8 @@ export async function benchDatabase(
   u.pathname = `/${name}`;
   const database = await openDatabase({ url: u.toString(), poolSize });
   await database.migrate();
+  // An experiment on the bench's own database only, e.g. an index dropped (docs/benchmarks.md says which).
+  if (process.env.BENCH_EXPERIMENT_SQL) await database.rawQuery(process.env.BENCH_EXPERIMENT_SQL);
   return {
     database,
     url: u.toString(),

@@ -4,7 +4,9 @@
  * PostgreSQL. Rows 1-2 of issue 7's table.
  *
  *   npm run bench:transfers        (BENCH_SECONDS=8 BENCH_CLIENTS=32 by default;
- *                                   BENCH_DATABASES=postgres runs one of the two)
+ *                                   BENCH_DATABASES=postgres runs one of the two;
+ *                                   BENCH_EXPERIMENT_SQL runs SQL on the PostgreSQL bench
+ *                                   database after its migrations, e.g. to drop an index)
  *
  * - raw SQL: a sequential loop calling the ledger's stored function
  *   `ledger_transfer` (one round trip each) on the driver itself, in this process.
