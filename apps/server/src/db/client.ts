@@ -327,3 +327,18 @@ export function compileQuery(query: SQL): { sql: string; params: unknown[] } | n
   };
   return walk(query) ? { sql: parts.join(""), params } : null;
 }
+
+/**
+ * An inline statement (`transactionWith`'s `first`, sent with BEGIN as one message) from a query
+ * whose only parameters are ids: each is checked to be a uuid and written as a literal. Throws on any
+ * other parameter, so text from a request can never be inlined.
+ */
+export function inlineIdsStatement(query: SQL): string {
+  const { sql: text, params } = pgDialect.sqlToQuery(query);
+  return text.replace(/\$(\d+)/g, (_m, n: string) => {
+    const v = params[Number(n) - 1];
+    if (typeof v !== "string" || !INLINE_UUID.test(v)) throw new Error("inlineIdsStatement: a parameter is not a uuid");
+    return `'${v}'`;
+  });
+}
+const INLINE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -21,6 +21,8 @@ export {
   lockAssetOfDeal,
   lockAssets,
   lockAssetWith,
+  lockAssetWithStatement,
+  readLockedAsset,
   setAssetHidden,
 } from "./assets.repository.ts";
 export { assetsRoutes } from "./assets.routes.ts";

@@ -12,16 +12,17 @@ import {
   type PaymentMode,
   salePrice,
 } from "@valoriza/domain";
-import type { Tx } from "../../db/client.ts";
+import type { SQL } from "drizzle-orm";
+import type { InlineStatements, StatementRows, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, notFound, rateLimited, unprocessable } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
-import { uuidv7 } from "../../lib/ids.ts";
-import type { AssetRow } from "../assets/index.ts";
+import { UUID_RE, uuidv7 } from "../../lib/ids.ts";
+import { lockAssetWithStatement, readLockedAsset } from "../assets/index.ts";
 import { assertNoBlock, noBlockWithOwnerOnLock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
-import { getHold, userBalancesColumn } from "../ledger/index.ts";
+import { openHoldAmount, userBalancesColumn } from "../ledger/index.ts";
 import { findUserById } from "../users/index.ts";
 import { custodyHandlers, type PurchaseInput } from "./custody.process.ts";
 import {
@@ -29,7 +30,7 @@ import {
   type CustodyView,
   findCustody,
   findCustodyView,
-  insertCustodyIfCodeFree,
+  insertCustodyWithDealIfCodeFree,
   listCustodyViews,
   lockCodeGuard,
   saveCodeGuard,
@@ -75,22 +76,23 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
   engine.register(CUSTODY_PROCESS, custodyHandlers);
   const plain = plainUnitOfWork(db);
 
-  /** Inserts the custody record with a fresh code, unique among pending custodies (CSPRNG draws). */
-  async function insertWithCode(tx: Tx, row: CustodyRow): Promise<CustodyRow> {
+  /**
+   * Inserts the custody record with a fresh code, unique among pending custodies (CSPRNG draws), in
+   * one statement with its deal (`dealRow`, the engine's `savesDeal`) and the asset's open hold
+   * (`creditosActivo`, read after the asset's lock).
+   */
+  async function insertWithCode(tx: Tx, row: CustodyRow, dealRow: SQL | undefined): Promise<CustodyRow> {
+    if (!dealRow) throw new Error("custody: the deal's insert goes with the custody's (savesDeal)");
     for (let i = 0; i < MAX_CODE_DRAWS; i++) {
-      const c = await insertCustodyIfCodeFree(tx, {
-        ...row,
-        estado: "pendiente",
-        codigo: formatCustodyCode(randomInt(0, CODE_SPACE)),
-      });
+      const c = await insertCustodyWithDealIfCodeFree(
+        tx,
+        { ...row, estado: "pendiente", codigo: formatCustodyCode(randomInt(0, CODE_SPACE)) },
+        dealRow,
+        openHoldAmount("activo", row.assetId),
+      );
       if (c) return c;
     }
     throw new Error("custody: no free confirmation code after several draws");
-  }
-
-  async function heldCredits(tx: Tx, asset: AssetRow): Promise<number> {
-    const h = await getHold(tx, "activo", asset.id);
-    return h && h.status === "abierta" ? h.amount : 0;
   }
 
   type Balances = { creditosDisponibles: number; creditosBloqueados: number; credits: number };
@@ -112,15 +114,26 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
 
   return {
     /**
+     * The sale's first statement, sent with BEGIN (one round trip less): the asset locked with the
+     * blocks between the buyer and its owner. None when the id is not a uuid: the engine locks it
+     * then (and answers that it does not exist).
+     */
+    saleOpening(buyer: AuthUser, activoId: string): InlineStatements {
+      if (!UUID_RE.test(activoId)) return [];
+      return [lockAssetWithStatement(activoId, noBlockWithOwnerOnLock(buyer.id).column)];
+    },
+
+    /**
      * The sale's escrow and custody (called by the sales area in its transaction):
      * the buyer is the session user, the seller the asset's owner under the lock,
      * the price the server's.
      */
-    async openSale(tx: Tx, buyer: AuthUser, input: { activoId: string } & PurchaseInput) {
+    async openSale(tx: Tx, buyer: AuthUser, input: { activoId: string } & PurchaseInput, opened: StatementRows = []) {
       const out = await engine.start<CustodyRow>(tx, {
         // Buyer and seller must not have blocked each other (issue 19 part 4): the seller is the
-        // asset's owner, the blocks read in the statement that locks the asset.
+        // asset's owner, the blocks read in the statement that locks the asset (saleOpening's).
         withLock: noBlockWithOwnerOnLock(buyer.id),
+        ...(opened.length > 0 ? { locked: readLockedAsset(opened[0]) } : {}),
         process: CUSTODY_PROCESS.name,
         transition: "comprar",
         assetId: input.activoId,
@@ -128,10 +141,11 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
         actor: { user: buyer },
         input,
         messages: { assetNotFound: DEALS_MSG.assetNotFound },
-        save: (tx2, _deal, built) => insertWithCode(tx2, built),
+        savesDeal: true,
+        save: (tx2, _deal, built, dealRow) => insertWithCode(tx2, built, dealRow),
         // The answer is the custody's view, read below.
         reload: false,
-        build: async (tx2, asset, { id, now }) => {
+        build: async (_tx, asset, { id, now }) => {
           const price = salePrice(asset);
           return {
             id,
@@ -144,7 +158,8 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
             origen: "venta",
             modoPago: input.modoPago,
             pagoCreditos: input.modoPago === "creditos" ? price.creditos : 0,
-            creditosActivo: await heldCredits(tx2, asset),
+            // Read with the custody's insert (insertWithCode).
+            creditosActivo: 0,
             montoCOP: price.cop,
             notas: "",
             fechaIngreso: now,
@@ -174,8 +189,9 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
           parties: () => ({ oferente: user.id, receptor: input.receptorId }),
           actor: { user },
           messages: { assetNotFound: DEALS_MSG.assetNotFound },
-          save: (tx2, _deal, built) => insertWithCode(tx2, built),
-          build: async (tx2, asset, { id, now }) => ({
+          savesDeal: true,
+          save: (tx2, _deal, built, dealRow) => insertWithCode(tx2, built, dealRow),
+          build: async (_tx, asset, { id, now }) => ({
             id,
             estado: "pendiente",
             codigo: "",
@@ -186,7 +202,8 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
             origen: "asignacion",
             modoPago: null,
             pagoCreditos: 0,
-            creditosActivo: await heldCredits(tx2, asset),
+            // Read with the custody's insert (insertWithCode).
+            creditosActivo: 0,
             montoCOP: 0,
             notas: input.notas,
             fechaIngreso: now,

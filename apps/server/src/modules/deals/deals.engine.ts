@@ -17,6 +17,7 @@ import { rolesOf, tableProblems } from "./deals.checks.ts";
 import {
   addParty,
   type DealRow,
+  dealInsertForRecord,
   findDeal,
   insertDeal,
   insertDealDeferred,
@@ -151,6 +152,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       id?: string;
       parentId?: string;
       save?: StartInput<D>["save"];
+      savesDeal?: true;
       reload?: false;
     },
     asset: AssetRow | null,
@@ -209,7 +211,9 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
       if (!fn) throw new Error(`deals: guard ${g} of ${spec.name} is not implemented`);
       await fn(ctx);
     }
-    if (s.save) {
+    if (s.save && s.savesDeal) {
+      ctx.data = await s.save(tx, draft, ctx.data, await dealInsertForRecord(tx, draft));
+    } else if (s.save) {
       ctx.deal = await insertDeal(tx, draft);
       ctx.data = await s.save(tx, ctx.deal, ctx.data);
     } else {
@@ -270,7 +274,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     async start<D>(tx: Tx, s: StartInput<D>): Promise<TransitionOutcome<D>> {
       let asset: AssetRow | undefined;
       if (s.withLock) {
-        const locked = await lockAssetWith(tx, s.assetId, s.withLock.column);
+        const locked = s.locked ?? (await lockAssetWith(tx, s.assetId, s.withLock.column));
         s.withLock.check(locked.extra);
         asset = locked.asset;
       } else {

@@ -1,5 +1,5 @@
 import type { DealOutcome } from "@valoriza/domain";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { dealHistory, deals, dealTimers } from "../../db/schema/index.ts";
 import { flushDeferred, hasPendingPatch, patchOrDefer, rows, withPendingPatch, writeOrDefer } from "../../lib/batch.ts";
@@ -16,6 +16,17 @@ export async function insertDeal(tx: Executor, row: typeof deals.$inferInsert): 
   const [d] = await tx.insert(deals).values(row).returning();
   if (!d) throw new Error("deals: insert returned no row");
   return d;
+}
+
+/**
+ * The deal's insert for its record's statement (`savesDeal`): the record's insert sends it as a CTE,
+ * so the deal and its record cost one round trip. `on conflict (id) do nothing`: a record insert
+ * retried (a custody's code drawn again) does not insert the deal twice. One running deal per asset
+ * is still refused by its unique index, as by `insertDeal`.
+ */
+export async function dealInsertForRecord(tx: Executor, row: typeof deals.$inferInsert): Promise<SQL> {
+  if (row.assetId && hasPendingPatch(tx, "deals:")) await flushDeferred(tx);
+  return sql`${rows.insert(deals).values(row)} on conflict (id) do nothing`;
 }
 
 /**

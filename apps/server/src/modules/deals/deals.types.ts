@@ -81,8 +81,14 @@ export interface StartInput<D> {
   input?: unknown;
   /** Builds the process record (not yet stored) from the locked asset: the guards read it. */
   build(tx: Tx, asset: AssetRow, deal: { id: string; now: Date }): Promise<D>;
-  /** Stores the process record once the guards passed and the deal row exists; returns it. */
-  save(tx: Tx, deal: DealRow, built: D): Promise<D>;
+  /**
+   * Stores the process record once the guards passed and the deal row exists; returns it. With
+   * `savesDeal`, the deal row does not exist yet: `dealRow` is its insert, to be sent as a CTE of the
+   * record's own statement (a repeat of it inserts nothing, so `save` may retry its statement).
+   */
+  save(tx: Tx, deal: DealRow, built: D, dealRow?: SQL): Promise<D>;
+  /** `save` writes the deal row with its record, in one statement (one round trip less). */
+  savesDeal?: true;
   id?: string;
   /** The deal that starts this one as a sub-process (its table is `drivenBy` the parent's process). */
   parentId?: string;
@@ -96,6 +102,11 @@ export interface StartInput<D> {
    * blocks between the buyer and the owner: one statement instead of two.
    */
   withLock?: { column: (owner: SQL) => SQL<unknown>; check: (value: unknown) => void };
+  /**
+   * The asset and `withLock`'s column as the transaction's opening locked and read them (the assets
+   * area's lockAssetWithStatement, sent with BEGIN): the engine does not lock it again.
+   */
+  locked?: { asset: AssetRow | undefined; extra: unknown };
   /** `assetGone`: an asset gone since (a sub-process's, checked earlier by its parent) is a 409 with it, not a 404. */
   messages?: { assetNotFound?: string; assetGone?: string };
 }

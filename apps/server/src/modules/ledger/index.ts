@@ -58,6 +58,7 @@ export {
   MAX_LEDGER_AMOUNT,
   type OpenHoldInput,
   openHold,
+  openHoldAmount,
   openUserAccounts,
   type ResolveHoldInput,
   rawTransfer,

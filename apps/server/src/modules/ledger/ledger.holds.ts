@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import type { BatchPart } from "../../lib/batch.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -22,6 +23,7 @@ import {
   type HoldRow,
   type HoldStatus,
   holdOpenSql,
+  openHoldAmountSql,
   selectHold,
   selectOpenHolds,
 } from "./ledger.repository.ts";
@@ -246,6 +248,11 @@ export async function executeHold(tx: Executor, input: ResolveHoldInput & { toUs
 /** The latest hold of a reference (open or resolved), or null. */
 export function getHold(exec: Executor, refType: string, refId: string): Promise<HoldRow | null> {
   return selectHold(exec, checkRefType(refType), checkUuid(refId, "Referencia"));
+}
+
+/** The open amount of a reference's hold (0 when none is open), read inside another statement. */
+export function openHoldAmount(refType: string, refId: string): SQL {
+  return openHoldAmountSql(checkRefType(refType), checkUuid(refId, "Referencia"));
 }
 
 export function listOpenHolds(exec: Executor, userId: string): Promise<HoldRow[]> {

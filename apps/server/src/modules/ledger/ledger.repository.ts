@@ -213,6 +213,15 @@ export async function selectHold(exec: Executor, refType: string, refId: string)
   return r[0] ? toHold(r[0]) : null;
 }
 
+/**
+ * The amount of the latest hold of (refType, refId) while it is open, else 0, as a value to read
+ * inside another area's statement (a custody's `creditosActivo` read with its insert).
+ */
+export function openHoldAmountSql(refType: string, refId: string): SQL {
+  return sql`coalesce((select case when h.status = 'abierta' then h.amount else 0 end from holds h
+    where h.ref_type = ${refType} and h.ref_id = ${refId}::uuid order by h.id desc limit 1), 0)`;
+}
+
 export async function selectOpenHolds(exec: Executor, userId: string): Promise<HoldRow[]> {
   const r = await rows<RawHold>(
     exec,

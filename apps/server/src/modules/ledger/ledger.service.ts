@@ -67,6 +67,7 @@ export {
   listOpenHolds,
   type OpenHoldInput,
   openHold,
+  openHoldAmount,
   type ResolveHoldInput,
   releaseHold,
   reviewOps,

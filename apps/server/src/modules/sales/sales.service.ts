@@ -25,15 +25,18 @@ export function createSalesService({ db }: AppDeps, custody: CustodyService) {
   return {
     async create(user: AuthUser, input: CreateSaleData, uow: UnitOfWork<Purchase> = plain): Promise<Purchase> {
       if (input.compradorId !== user.id) throw forbidden(DEALS_MSG.buyerMustBeYou);
-      return uow(async (tx) => {
-        const { custodia, balance } = await custody.openSale(tx, user, {
-          activoId: input.activoId,
-          vendedorId: input.vendedorId,
-          modoPago: input.modoPago,
-          monto: input.monto,
-        });
-        return { custodia, modoPago: input.modoPago, compradorId: user.id, balances: balance };
-      });
+      return uow(
+        async (tx, opened) => {
+          const { custodia, balance } = await custody.openSale(
+            tx,
+            user,
+            { activoId: input.activoId, vendedorId: input.vendedorId, modoPago: input.modoPago, monto: input.monto },
+            opened,
+          );
+          return { custodia, modoPago: input.modoPago, compradorId: user.id, balances: balance };
+        },
+        custody.saleOpening(user, input.activoId),
+      );
     },
   };
 }
