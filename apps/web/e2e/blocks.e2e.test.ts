@@ -2,7 +2,15 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.ts";
-import { DESKTOP, horizontalOverflow, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers.ts";
+import {
+  choosePayment,
+  DESKTOP,
+  horizontalOverflow,
+  launchBrowser,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshot,
+} from "./helpers.ts";
 import { createAsset, type Person, signedInPerson } from "./people.ts";
 
 /*
@@ -75,7 +83,7 @@ async function scenario(tag: string, viewport: { width: number; height: number }
 
   // Nor buy: the action panel answers the same.
   await bruno.page.getByRole("button", { name: "Comprar" }).click();
-  await bruno.page.getByRole("group", { name: "Confirmar compra" }).getByText("Dinero", { exact: true }).click();
+  await choosePayment(bruno.page, "Dinero");
   await bruno.page.getByRole("button", { name: "Confirmar compra" }).click();
   await bruno.page.getByTestId("action-message").filter({ hasText: BLOCKED_BY_OTHER }).waitFor();
   await stillSignedIn(bruno);

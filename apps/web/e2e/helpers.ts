@@ -206,3 +206,18 @@ export async function createGoodViaApi(
   const body = (await response.json()) as { data: { _id: string; creditosAsignados: number } };
   return { id: body.data._id, credits: body.data.creditosAsignados };
 }
+
+/**
+ * In the open 'Confirmar compra' panel, picks the payment method as a person does (a tap on its
+ * card) and waits until it shows as chosen: a tap while the panel still moves (its balance line
+ * loading) can land beside it, and a person would tap again.
+ */
+export async function choosePayment(page: Page, method: "Créditos" | "Dinero"): Promise<void> {
+  const group = page.getByRole("group", { name: "Confirmar compra" });
+  const option = group.getByRole("radio", { name: new RegExp(`^${method}`) });
+  for (let i = 0; i < 5 && !(await option.isChecked()); i++) {
+    await group.getByText(method, { exact: true }).click();
+    if (!(await option.isChecked())) await page.waitForTimeout(200);
+  }
+  expect(await option.isChecked()).toBe(true);
+}

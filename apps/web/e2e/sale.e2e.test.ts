@@ -4,6 +4,7 @@ import { currentYearInColombia, formatCOP, formatCredits } from "@valoriza/domai
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  choosePayment,
   DESKTOP,
   expectToast,
   horizontalOverflow,
@@ -97,7 +98,7 @@ async function buy(buyer: Person, assetId: string, method: "Créditos" | "Dinero
   const page = buyer.page;
   await page.goto(`/ver-activo/${assetId}`);
   await page.getByRole("button", { name: "Comprar" }).click();
-  await page.getByRole("group", { name: "Confirmar compra" }).getByText(method, { exact: true }).click();
+  await choosePayment(page, method);
   await page.getByRole("button", { name: "Confirmar compra" }).click();
   const line = page.getByTestId("action-message");
   await line.waitFor();
