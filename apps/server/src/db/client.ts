@@ -12,6 +12,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { UUID_RE } from "../lib/ids.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -337,8 +338,7 @@ export function inlineIdsStatement(query: SQL): string {
   const { sql: text, params } = pgDialect.sqlToQuery(query);
   return text.replace(/\$(\d+)/g, (_m, n: string) => {
     const v = params[Number(n) - 1];
-    if (typeof v !== "string" || !INLINE_UUID.test(v)) throw new Error("inlineIdsStatement: a parameter is not a uuid");
+    if (typeof v !== "string" || !UUID_RE.test(v)) throw new Error("inlineIdsStatement: a parameter is not a uuid");
     return `'${v}'`;
   });
 }
-const INLINE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
