@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import {
   availableCredits,
   DESKTOP,
@@ -254,6 +255,7 @@ describe("inicio y páginas generales", () => {
     await toast.hover();
     await toast.getByText("completa una operación con él para liberar sus créditos").waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "credits-refusal-toast-phone", false);
     await toast.getByRole("link", { name: "Registrar un activo" }).click();
     await page.waitForURL("**/registrar-activo");
