@@ -153,9 +153,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  * (simple query protocol) on PostgreSQL. The builder of each statement validates every value it
  * inlines (ids are checked against UUID_RE); free text is never inlined.
  */
-export type InlineStatements = readonly string[];
-/** The rows of each inline statement, in order. */
+export type InlineStatements = readonly (string | ForeseenRead)[];
+/** The rows of each inline statement, in order (none for a foreseen read: its code reads them). */
 export type StatementRows = Record<string, unknown>[][];
+
+/**
+ * A read the transaction's code will make next, exactly as it will send it (its text and values),
+ * sent ahead with BEGIN (`transactionWith`'s first; issue 21). Built by `foresee`.
+ */
+export interface ForeseenRead {
+  readonly foreseen: string;
+}
 
 interface PgOpener {
   pool: pg.Pool;
@@ -169,9 +177,136 @@ const pgDialect = new PgDialect();
 
 const rowsOf = (r: unknown): Record<string, unknown>[] => (r as { rows?: Record<string, unknown>[] }).rows ?? [];
 
-async function simpleQuery(client: pg.PoolClient, statements: readonly string[]): Promise<StatementRows> {
-  const res = (await client.query(statements.join(";\n"))) as unknown as pg.QueryResult | pg.QueryResult[];
-  return (Array.isArray(res) ? res : [res]).map(rowsOf);
+/**
+ * Sends `statements` as one message. A plain statement answers its rows (as `client.query(text)`
+ * would); a foreseen read answers none: its result waits in the client's queue for the query that
+ * the code sends next (`answerForeseen`).
+ */
+async function simpleQuery(client: pg.PoolClient, statements: InlineStatements): Promise<StatementRows> {
+  const texts = statements.map((s) => (typeof s === "string" ? s : s.foreseen));
+  if (statements.every((s) => typeof s === "string")) {
+    const res = (await client.query(texts.join(";\n"))) as unknown as pg.QueryResult | pg.QueryResult[];
+    return (Array.isArray(res) ? res : [res]).map(rowsOf);
+  }
+  // Arrays with drizzle's types: a foreseen read's result is then exactly what drizzle would get.
+  const out = (await client.query({ text: texts.join(";\n"), rowMode: "array", types: RAW_TYPES })) as unknown as
+    | pg.QueryResult
+    | pg.QueryResult[];
+  const results = Array.isArray(out) ? out : [out];
+  const queue = foreseenQueues.get(client) ?? [];
+  const rows = statements.map((s, i) => {
+    const r = results[i] as pg.QueryResult<unknown[]>;
+    if (typeof s === "string") return asObjects(r, true);
+    queue.push({ text: s.foreseen, result: r });
+    return [];
+  });
+  if (queue.length > 0 && !foreseenQueues.has(client)) answerForeseen(client, queue);
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
+// Foreseen reads (issue 21): a transaction's first reads, known before it starts (the locks of a
+// deal's step, its record, the checks of its guards), travel with BEGIN instead of one round trip
+// each. The code still sends each of them, in its order; the client answers them from what the
+// opening message read, one after the other, while each query is exactly (text and values) the next
+// one foreseen. The first query that is not drops the rest, which then are simply extra reads made
+// earlier. So the transaction ran the same statements in the same order, only sooner: as if the
+// app had sent them back to back. Only reads and the locks the code takes anyway in that same order
+// may be foreseen (an extra lock would be held to the end).
+// ---------------------------------------------------------------------------
+
+interface Foreseen {
+  text: string;
+  result: pg.QueryResult<unknown[]>;
+}
+const foreseenQueues = new WeakMap<pg.PoolClient, Foreseen[]>();
+
+/** A query builder bound to no database: it builds the SQL a repository function will send, to foresee it. */
+export const queryBuilder: Db = drizzleNodePg.mock({ schema }) as unknown as Db;
+
+/** The read `query` will make (a query builder's or an `execute`'s SQL), foreseen: see ForeseenRead. */
+export function foresee(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): ForeseenRead {
+  const { sql: text, params } = query instanceof SQL ? pgDialect.sqlToQuery(query) : query.toSQL();
+  return { foreseen: inlineValues(text, params) };
+}
+
+/** `foresee`, or nothing when a value (e.g. from a request) cannot be inlined: the code then just reads it. */
+export function foreseeIfSafe(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): ForeseenRead[] {
+  try {
+    return [foresee(query)];
+  } catch {
+    return [];
+  }
+}
+
+/** Values that may be written into a statement's text: ids, words, numbers, ISO dates (no quote, no backslash). */
+const INLINE_SAFE = /^[A-Za-z0-9_.:+\- ]{0,200}$/;
+
+/**
+ * `text` with its `$n` parameters written as literals (an unknown-type literal is typed by its
+ * context as a parameter is). Throws on a value that is not plainly safe to write.
+ */
+function inlineValues(text: string, params: readonly unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_m, n: string) => {
+    const v = params[Number(n) - 1];
+    if (v === null) return "null";
+    if (typeof v === "number" && Number.isFinite(v)) return `'${v}'`;
+    if (typeof v === "boolean") return `'${v}'`;
+    if (typeof v === "string" && INLINE_SAFE.test(v)) return `'${v}'`;
+    throw new Error("foresee: a value cannot be inlined");
+  });
+}
+
+/** A simple-protocol result's rows as objects; `reparse`: dates as `client.query(text)` parses them. */
+function asObjects(r: pg.QueryResult<unknown[]>, reparse: boolean): Record<string, unknown>[] {
+  const fields = r.fields ?? [];
+  const parsers = fields.map((f) =>
+    reparse && RAW_TEXT_TYPES.has(f.dataTypeID) ? pg.types.getTypeParser(f.dataTypeID, "text") : undefined,
+  );
+  return r.rows.map((row) => {
+    const o: Record<string, unknown> = {};
+    fields.forEach((f, i) => {
+      const v = row[i];
+      const parse = parsers[i];
+      o[f.name] = v !== null && v !== undefined && parse ? parse(v as string) : v;
+    });
+    return o;
+  });
+}
+
+/** Makes `client` answer the queries foreseen in `queue`, in order, until the first other query. */
+function answerForeseen(client: pg.PoolClient, queue: Foreseen[]) {
+  foreseenQueues.set(client, queue);
+  const query = client.query;
+  const answering = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
+    const next = queue[0];
+    if (next && callback === undefined && typeof values !== "function" && config && typeof config === "object") {
+      const c = config as pg.QueryConfig & { rowMode?: string };
+      let text: string | undefined;
+      try {
+        text = inlineValues(c.text, (values as unknown[] | undefined) ?? c.values ?? []);
+      } catch {
+        text = undefined;
+      }
+      if (text === next.text) {
+        queue.shift();
+        const r = next.result;
+        const rows = c.rowMode === "array" ? r.rows : asObjects(r, c.types === undefined);
+        return Promise.resolve({ command: r.command, rowCount: r.rowCount, oid: r.oid, fields: r.fields, rows });
+      }
+    }
+    queue.length = 0;
+    // biome-ignore lint/complexity/noArguments: the driver's own overloads, passed through.
+    return (query as (...a: unknown[]) => unknown).apply(this, arguments as unknown as unknown[]);
+  };
+  client.query = answering as unknown as typeof client.query;
+}
+
+/** Stops answering foreseen reads on `client` (the transaction ended). */
+function stopForeseeing(client: pg.PoolClient) {
+  if (!foreseenQueues.delete(client)) return;
+  // The method was the prototype's (a pooled client has no own `query`).
+  delete (client as unknown as { query?: unknown }).query;
 }
 
 /**
@@ -210,6 +345,7 @@ export async function transactionWith<T>(
     }
     throw error;
   } finally {
+    stopForeseeing(client);
     client.release(broken);
   }
 }
@@ -224,7 +360,8 @@ export async function runInline(tx: Tx, statements: InlineStatements): Promise<S
   const client = txClients.get(tx);
   if (client) return simpleQuery(client, statements);
   const out: StatementRows = [];
-  for (const s of statements) out.push(rowsOf(await tx.execute(sql.raw(s))));
+  // PGlite has no network: a foreseen read is left to the code that makes it.
+  for (const s of statements) out.push(typeof s === "string" ? rowsOf(await tx.execute(sql.raw(s))) : []);
   return out;
 }
 

@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { type Executor, inlineIdsStatement } from "../../db/client.ts";
+import { type Executor, type ForeseenRead, foresee, inlineIdsStatement, queryBuilder } from "../../db/client.ts";
 import { assetLocations, assets, users } from "../../db/schema/index.ts";
 import { type BatchPart, patchOrDefer, pendingPatch, rows } from "../../lib/batch.ts";
 import { UUID_RE } from "../../lib/ids.ts";
@@ -161,15 +161,22 @@ export function readLockedAsset(rows: Record<string, unknown>[] | undefined): {
  * The asset of a deal, locked FOR UPDATE: a step's first lock (the asset, then the deal), found
  * through the deal in the same statement. Undefined when the deal is about no asset or is unknown.
  */
-export async function lockAssetOfDeal(tx: Executor, dealId: string): Promise<AssetRow | undefined> {
-  const [row] = await tx
+const lockAssetOfDealQuery = (x: Executor, dealId: string) =>
+  x
     .select()
     .from(assets)
     .where(eq(assets.id, sql`(select d.asset_id from deals d where d.id = ${dealId}::uuid)`))
     .for("update")
     .limit(1);
+
+export async function lockAssetOfDeal(tx: Executor, dealId: string): Promise<AssetRow | undefined> {
+  const [row] = await lockAssetOfDealQuery(tx, dealId);
   return withPending(tx, row);
 }
+
+/** lockAssetOfDeal foreseen (db/client.ts foresee): sent with BEGIN by a deal step's opening (issue 21). */
+export const foreseeLockAssetOfDeal = (dealId: string): ForeseenRead =>
+  foresee(lockAssetOfDealQuery(queryBuilder, dealId));
 
 const assetKey = (id: string) => `assets:${id}`;
 
@@ -199,15 +206,22 @@ export async function patchAssetRow(tx: Executor, row: AssetRow, patch: Partial<
  * Locks several assets in ascending id order in one statement (the lock order of every call that
  * holds two assets: exchanges, a loan and its collateral), keyed by id; a missing one is absent.
  */
-export async function lockAssets(tx: Executor, ids: string[]): Promise<Map<string, AssetRow>> {
-  const rows = await tx
-    .select()
-    .from(assets)
-    .where(inArray(assets.id, [...new Set(ids)]))
-    .orderBy(asc(assets.id))
-    .for("update");
+export async function lockAssets(tx: Executor, ids: string[] | SQL): Promise<Map<string, AssetRow>> {
+  const rows = await lockAssetsQuery(tx, ids);
   return new Map(rows.map((r) => [r.id, withPending(tx, r) as AssetRow]));
 }
+
+/** `ids`: the ids, or a subquery that selects them (e.g. a loan's asset and its collateral). */
+const lockAssetsQuery = (x: Executor, ids: string[] | SQL) =>
+  x
+    .select()
+    .from(assets)
+    .where(inArray(assets.id, Array.isArray(ids) ? [...new Set(ids)] : ids))
+    .orderBy(asc(assets.id))
+    .for("update");
+
+/** lockAssets foreseen (issue 21). */
+export const foreseeLockAssets = (ids: string[] | SQL): ForeseenRead => foresee(lockAssetsQuery(queryBuilder, ids));
 
 export async function updateAsset(tx: Executor, id: string, patch: Partial<NewAsset>): Promise<AssetRow> {
   const [row] = await tx

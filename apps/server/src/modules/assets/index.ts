@@ -16,6 +16,8 @@ export {
 export {
   type AssetRow,
   findAssetsBrief,
+  foreseeLockAssetOfDeal,
+  foreseeLockAssets,
   listHiddenAssets,
   lockAsset,
   lockAssetOfDeal,

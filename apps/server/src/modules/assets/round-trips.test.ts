@@ -9,12 +9,12 @@
  */
 import { currentYearInColombia, MAX_REGISTRATIONS_PER_DAY } from "@valoriza/domain";
 import { count, eq, inArray } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetLocations, assets, transfers } from "../../db/schema/index.ts";
 import { runBatch } from "../../lib/batch.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { createTestApp, json, signUp, type TestContext, type TestUser } from "../../test/harness.ts";
+import { countRoundTrips } from "../../test/round-trips.ts";
 import { insertAssetPart } from "./assets.repository.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -27,22 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The texts of the queries the pg client sent while `fn` ran. */
-async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
-  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
-  const original = proto.query;
-  const texts: string[] = [];
-  proto.query = function (this: unknown, ...a: unknown[]) {
-    const q = a[0] as string | { text?: string };
-    texts.push(typeof q === "string" ? q : (q?.text ?? ""));
-    return original.apply(this, a);
-  };
-  try {
-    return { result: await fn(), texts };
-  } finally {
-    proto.query = original;
-  }
-}
+const counted = countRoundTrips;
 
 async function withCity(u: TestUser) {
   await t.database.rawQuery("update users set ciudad = 'Medellín', departamento = 'Antioquia' where id = $1", [u.id]);

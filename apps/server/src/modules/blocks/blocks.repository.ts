@@ -42,6 +42,21 @@ export async function removeBlock(exec: Executor, blockerId: string, blockedId: 
   return rows.length > 0;
 }
 
+/**
+ * Who blocked whom between `a` and any of `others` (a subquery of user ids): the blockers' ids.
+ * One statement for all the people of a deal.
+ */
+export const blockersAmongQuery = (exec: Executor, a: string, others: SQL) =>
+  exec
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), sql`${blocks.blockedId} in ${others}`),
+        and(eq(blocks.blockedId, a), sql`${blocks.blockerId} in ${others}`),
+      ),
+    );
+
 /** Who of the two blocked the other: the blockers' ids (none, one or both). Two index lookups. */
 export async function blockersBetween(exec: Executor, a: string, b: string): Promise<string[]> {
   const rows = await exec

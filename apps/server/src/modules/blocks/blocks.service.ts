@@ -1,11 +1,12 @@
 import { BLOCKS_MAX, BLOCKS_MSG, type BlockedPerson } from "@valoriza/domain";
 import type { SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import {
   addBlock,
+  blockersAmongQuery,
   blockersBetween,
   blockersColumn,
   blockersFrom,
@@ -32,6 +33,22 @@ export async function assertNoBlock(exec: Executor, actorId: string, otherId: st
   if (!otherId || otherId === actorId) return;
   refuseIfBlocked(actorId, await blockersBetween(exec, actorId, otherId));
 }
+
+/**
+ * `assertNoBlock` between `actorId` and each of `others` (a subquery of user ids, e.g. a deal's
+ * parties; the actor among them is ignored: nobody blocks themselves), in one statement.
+ */
+export async function assertNoBlockAmong(exec: Executor, actorId: string, others: SQL) {
+  const rows = await blockersAmongQuery(exec, actorId, others);
+  refuseIfBlocked(
+    actorId,
+    rows.map((r) => r.blockerId),
+  );
+}
+
+/** assertNoBlockAmong's read, foreseen (db/client.ts foresee; issue 21). */
+export const foreseeNoBlockAmong = (actorId: string, others: SQL): ForeseenRead =>
+  foresee(blockersAmongQuery(queryBuilder, actorId, others));
 
 /**
  * `assertNoBlock` between a person and an asset's owner, read with the asset's lock (one statement, the engine's start): `column`

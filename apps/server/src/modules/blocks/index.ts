@@ -7,7 +7,9 @@ export { noBlockBetween } from "./blocks.repository.ts";
 export { blocksRoutes } from "./blocks.routes.ts";
 export {
   assertNoBlock,
+  assertNoBlockAmong,
   type BlocksService,
   createBlocksService,
+  foreseeNoBlockAmong,
   noBlockWithOwnerOnLock,
 } from "./blocks.service.ts";

@@ -13,7 +13,7 @@ import {
 import { z } from "zod";
 import { conflict, forbidden, unprocessable } from "../../lib/errors.ts";
 import { assetInDeal, dealAsset, inputOf, type ProcessHandlers, recordOf } from "../deals/index.ts";
-import { type CustodyRow, findCustody, updateCustody } from "./custody.repository.ts";
+import { type CustodyRow, findCustody, foreseeCustody, updateCustody } from "./custody.repository.ts";
 import { abrirDisputa, cerrarDisputa, disputeFields } from "./disputes.process.ts";
 
 /**
@@ -39,6 +39,8 @@ const kindOf = (c: CustodyRow): CustodyTransactionType | undefined =>
 
 export const custodyHandlers: ProcessHandlers<CustodyRow> = {
   load: recordOf(findCustody, "custody: record"),
+  // A step's opening sends the record's read with BEGIN (custody.service, issue 21).
+  foresee: { load: foreseeCustody },
 
   guards: {
     /** A sale: the asset is for sale, not the buyer's, sold by whom the buyer saw, at the price they saw. */

@@ -1,5 +1,5 @@
 import { desc, eq, or, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, type ForeseenRead, foresee, foreseeIfSafe, queryBuilder } from "../../db/client.ts";
 import { assets, custodias, custodyCodeGuards, deals, users } from "../../db/schema/index.ts";
 import { patchOrDefer, rows, withPendingPatch } from "../../lib/batch.ts";
 
@@ -28,10 +28,15 @@ export async function insertCustodyWithDealIfCodeFree(
 
 const custodyKey = (id: string) => `custodias:${id}`;
 
+const custodyQuery = (exec: Executor, id: string) => exec.select().from(custodias).where(eq(custodias.id, id)).limit(1);
+
 export async function findCustody(exec: Executor, id: string): Promise<CustodyRow | undefined> {
-  const [c] = await exec.select().from(custodias).where(eq(custodias.id, id)).limit(1);
+  const [c] = await custodyQuery(exec, id);
   return withPendingPatch(exec, "custodias", c);
 }
+
+/** findCustody's read, foreseen (db/client.ts foresee; issue 21). */
+export const foreseeCustody = (id: string): ForeseenRead => foresee(custodyQuery(queryBuilder, id));
 
 /** A change of an existing custody; inside a deal's step it goes with the step's one statement. */
 export async function updateCustody(tx: Executor, id: string, patch: Partial<NewCustody>): Promise<void> {
@@ -85,9 +90,19 @@ export async function listCustodyViews(exec: Executor, userId: string, limit = 2
 
 /** The receiver's wrong-code counter, created if missing and locked for this transaction, and the custody of the code. */
 export async function lockCodeGuard(tx: Executor, userId: string, code: string) {
+  const [g] = await codeGuardQuery(tx, userId, code);
+  if (!g) throw new Error("custody: code guard row missing");
+  return g;
+}
+
+/** lockCodeGuard's statement, foreseen: the first of its transaction, sent with BEGIN (none if the code cannot be inlined). */
+export const foreseeCodeGuard = (userId: string, code: string): ForeseenRead[] =>
+  foreseeIfSafe(codeGuardQuery(queryBuilder, userId, code));
+
+const codeGuardQuery = (tx: Executor, userId: string, code: string) =>
   // One statement: the upsert's no-op update locks the row (new or not) and returns it, with the
   // receiver's custody of this code (findReceiverCustodyByCode's choice: a pending one first).
-  const [g] = await tx
+  tx
     .insert(custodyCodeGuards)
     .values({ userId })
     .onConflictDoUpdate({ target: custodyCodeGuards.userId, set: { userId: sql`excluded.user_id` } })
@@ -97,9 +112,6 @@ export async function lockCodeGuard(tx: Executor, userId: string, code: string) 
       custodyId: sql<string | null>`(select c.id from custodias c where c.receptor_id = ${userId}::uuid
         and c.codigo = ${code} order by (c.estado = 'pendiente') desc, c.fecha_ingreso desc limit 1)`,
     });
-  if (!g) throw new Error("custody: code guard row missing");
-  return g;
-}
 
 export async function saveCodeGuard(tx: Executor, userId: string, failures: number, windowStartedAt: Date | null) {
   await tx.update(custodyCodeGuards).set({ failures, windowStartedAt }).where(eq(custodyCodeGuards.userId, userId));

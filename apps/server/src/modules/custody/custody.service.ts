@@ -30,6 +30,7 @@ import {
   type CustodyView,
   findCustody,
   findCustodyView,
+  foreseeCodeGuard,
   insertCustodyWithDealIfCodeFree,
   listCustodyViews,
   lockCodeGuard,
@@ -224,47 +225,57 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
      */
     async confirm(user: AuthUser, code: string, uow: UnitOfWork<CustodyResult> = plain): Promise<CustodyResult> {
       const now = clock.now();
-      const found = await db.transaction(async (tx) => {
-        const g = await lockCodeGuard(tx, user.id, code);
-        const guard = codeGuardAt({ failures: g.failures, windowStartedAt: g.windowStartedAt }, now);
-        if (guard.locked) return { kind: "locked", until: guard.unlocksAt ?? now } as const;
-        if (!g.custodyId) {
-          const next = guard.afterWrong();
-          await saveCodeGuard(tx, user.id, next.failures, next.windowStartedAt);
-          return { kind: "wrong" } as const;
-        }
-        return { kind: "found", id: g.custodyId } as const;
-      });
+      // The guard's lock travels with BEGIN (foreseen, issue 21).
+      const found = await plain(
+        async (tx) => {
+          const g = await lockCodeGuard(tx, user.id, code);
+          const guard = codeGuardAt({ failures: g.failures, windowStartedAt: g.windowStartedAt }, now);
+          if (guard.locked) return { kind: "locked", until: guard.unlocksAt ?? now } as const;
+          if (!g.custodyId) {
+            const next = guard.afterWrong();
+            await saveCodeGuard(tx, user.id, next.failures, next.windowStartedAt);
+            return { kind: "wrong" } as const;
+          }
+          return { kind: "found", id: g.custodyId } as const;
+        },
+        foreseeCodeGuard(user.id, code),
+      );
       if (found.kind === "locked") {
         const seconds = Math.max(1, Math.ceil((found.until.getTime() - now.getTime()) / 1000));
         throw rateLimited(DEALS_MSG.tooManyWrongCodes(Math.ceil(seconds / 60)), seconds);
       }
       if (found.kind === "wrong") throw unprocessable(DEALS_MSG.wrongCode);
-      return uow(async (tx) => {
-        const out = await engine.apply<CustodyRow>(tx, {
-          dealId: found.id,
-          transition: "confirmar",
-          actor: { user },
-          input: { code },
-          process: CUSTODY_PROCESS.name,
-          reload: false,
-          messages: { notFound: DEALS_MSG.custodyNotFound },
-        });
-        return answer(tx, out.deal.id, user.id);
-      });
+      return uow(
+        async (tx) => {
+          const out = await engine.apply<CustodyRow>(tx, {
+            dealId: found.id,
+            transition: "confirmar",
+            actor: { user },
+            input: { code },
+            process: CUSTODY_PROCESS.name,
+            reload: false,
+            messages: { notFound: DEALS_MSG.custodyNotFound },
+          });
+          return answer(tx, out.deal.id, user.id);
+        },
+        engine.foreseeApply(CUSTODY_PROCESS.name, found.id, "confirmar", user.id),
+      );
     },
 
     async cancel(user: AuthUser, id: string, uow: UnitOfWork<CustodyResult> = plain): Promise<CustodyResult> {
-      return uow(async (tx) => {
-        const out = await engine.apply<CustodyRow>(tx, {
-          dealId: id,
-          transition: "cancelar",
-          actor: { user },
-          process: CUSTODY_PROCESS.name,
-          messages: { notFound: DEALS_MSG.custodyNotFound, notAllowed: DEALS_MSG.onlyOfferer },
-        });
-        return answer(tx, out.deal.id, user.id);
-      });
+      return uow(
+        async (tx) => {
+          const out = await engine.apply<CustodyRow>(tx, {
+            dealId: id,
+            transition: "cancelar",
+            actor: { user },
+            process: CUSTODY_PROCESS.name,
+            messages: { notFound: DEALS_MSG.custodyNotFound, notAllowed: DEALS_MSG.onlyOfferer },
+          });
+          return answer(tx, out.deal.id, user.id);
+        },
+        engine.foreseeApply(CUSTODY_PROCESS.name, id, "cancelar", user.id),
+      );
     },
 
     /**

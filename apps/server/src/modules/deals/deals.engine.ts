@@ -6,23 +6,26 @@ import {
   type ProcessSpec,
   SYSTEM_ROLE,
 } from "@valoriza/domain";
-import type { Db, Tx } from "../../db/client.ts";
+import type { Db, ForeseenRead, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import { withDeferredWrites } from "../../lib/batch.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { uuidv7 } from "../../lib/ids.ts";
-import { type AssetRow, lockAsset, lockAssetOfDeal, lockAssetWith } from "../assets/index.ts";
+import { UUID_RE, uuidv7 } from "../../lib/ids.ts";
+import { type AssetRow, foreseeLockAssetOfDeal, lockAsset, lockAssetOfDeal, lockAssetWith } from "../assets/index.ts";
+import { foreseeNoBlockAmong } from "../blocks/index.ts";
 import { rolesOf, tableProblems } from "./deals.checks.ts";
 import {
   addParty,
   type DealRow,
   dealInsertForRecord,
   findDeal,
+  foreseeLockDealWithLast,
   insertDeal,
   insertDealDeferred,
   listOpenDealsForAsset,
   lockDealWithLast,
+  partiesOf,
 } from "./deals.repository.ts";
 import { enterState, type Listeners } from "./deals.state.ts";
 import { fireDueTimers } from "./deals.timers.ts";
@@ -297,6 +300,31 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     /** Creates a deal about no asset (marketplace purchase, withdrawal), in the caller's transaction. */
     async startDetached<D>(tx: Tx, s: StartDetachedInput<D>): Promise<TransitionOutcome<D>> {
       return begin(tx, s, null, s.parties, (t, d) => s.build(t, d));
+    },
+
+    /**
+     * The reads `apply` will begin with for `transition` of deal `dealId` by `actorUserId`, foreseen
+     * (db/client.ts foresee; issue 21): the asset's and the deal's locks, then, when the process's
+     * handlers foresee them, its record and its guards' reads. A step's unit of work sends them
+     * with BEGIN (its `opening`): one round trip instead of one each. Nothing when the id is no uuid.
+     */
+    foreseeApply(process: string, dealId: string, transition: string, actorUserId: string | null): ForeseenRead[] {
+      if (!UUID_RE.test(dealId)) return [];
+      const { spec, handlers } = registered(process);
+      const out = [foreseeLockAssetOfDeal(dealId), foreseeLockDealWithLast(dealId)];
+      if (!handlers.foresee) return out;
+      out.push(handlers.foresee.load(dealId));
+      for (const g of spec.transitions[transition]?.guards ?? []) {
+        const reads =
+          g === "sinBloqueo" && !handlers.guards[g]
+            ? actorUserId
+              ? [foreseeNoBlockAmong(actorUserId, partiesOf(dealId))]
+              : []
+            : handlers.foresee.guards?.[g]?.(dealId);
+        if (!reads) break;
+        out.push(...reads);
+      }
+      return out;
     },
 
     /** Applies a transition to an existing deal, in the caller's transaction. */

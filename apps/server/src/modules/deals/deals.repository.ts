@@ -1,6 +1,6 @@
 import type { DealOutcome } from "@valoriza/domain";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
 import { dealHistory, deals, dealTimers } from "../../db/schema/index.ts";
 import { flushDeferred, hasPendingPatch, patchOrDefer, rows, withPendingPatch, writeOrDefer } from "../../lib/batch.ts";
 
@@ -53,7 +53,17 @@ export async function lockDealWithLast(
   tx: Executor,
   id: string,
 ): Promise<{ deal: DealRow; last: { transition: string; actorRole: string } | null } | undefined> {
-  const [r] = await tx
+  const [r] = await lockDealWithLastQuery(tx, id);
+  if (!r) return undefined;
+  const last = typeof r.last === "string" ? JSON.parse(r.last) : r.last;
+  return {
+    deal: withPendingPatch(tx, "deals", r.deal) as DealRow,
+    last: (last as { transition: string; actorRole: string } | null) ?? null,
+  };
+}
+
+const lockDealWithLastQuery = (x: Executor, id: string) =>
+  x
     .select({
       deal: deals,
       last: sql<unknown>`(select json_build_object('transition', h.transition, 'actorRole', h.actor_role)
@@ -64,13 +74,13 @@ export async function lockDealWithLast(
     .where(eq(deals.id, id))
     .for("update", { of: deals })
     .limit(1);
-  if (!r) return undefined;
-  const last = typeof r.last === "string" ? JSON.parse(r.last) : r.last;
-  return {
-    deal: withPendingPatch(tx, "deals", r.deal) as DealRow,
-    last: (last as { transition: string; actorRole: string } | null) ?? null,
-  };
-}
+
+/** lockDealWithLast foreseen (db/client.ts foresee; issue 21). */
+export const foreseeLockDealWithLast = (id: string): ForeseenRead => foresee(lockDealWithLastQuery(queryBuilder, id));
+
+/** The user ids of a deal's parties, as a subquery (one statement checks them all, e.g. for blocks). */
+export const partiesOf = (dealId: string): SQL =>
+  sql`(select p.value::uuid from ${deals} d cross join jsonb_each_text(d.parties) p where d.id = ${dealId}::uuid)`;
 
 export async function findDeal(exec: Executor, id: string): Promise<DealRow | undefined> {
   const [d] = await exec.select().from(deals).where(eq(deals.id, id)).limit(1);

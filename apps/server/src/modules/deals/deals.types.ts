@@ -1,6 +1,6 @@
 import type { ProcessSpec, TimerSpec } from "@valoriza/domain";
 import type { SQL } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
+import type { ForeseenRead, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AssetRow } from "../assets/index.ts";
 import type { DealRow } from "./deals.repository.ts";
@@ -39,6 +39,15 @@ export type Effect<D> = (ctx: TransitionContext<D>) => Promise<void>;
 export interface ProcessHandlers<D> {
   /** Loads the process record of a deal (after the locks). */
   load(tx: Tx, deal: DealRow): Promise<D>;
+  /**
+   * The reads `load` and the named guards will make for deal `dealId`, foreseen (db/client.ts
+   * foresee), in their order, so a step's opening sends them with BEGIN (engine.foreseeApply,
+   * issue 21). A guard absent here ends what is foreseen; one that reads nothing answers [].
+   */
+  foresee?: {
+    load(dealId: string): ForeseenRead;
+    guards?: Record<string, (dealId: string) => ForeseenRead[]>;
+  };
   guards: Record<string, Guard<D>>;
   /** The custom effects: those the table names but does not configure from the library (ADR 026). */
   effects: Record<string, Effect<D>>;

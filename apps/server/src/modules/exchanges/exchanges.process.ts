@@ -1,10 +1,12 @@
 import { EXCHANGE_MSG, type ExchangeFields, exchangeAssetRefusal } from "@valoriza/domain";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { lockAssets } from "../assets/index.ts";
+import { foreseeLockAssets, lockAssets } from "../assets/index.ts";
 import { type DealsEngine, type ProcessHandlers, recordOf } from "../deals/index.ts";
 import {
+  assetsOfProposal,
   closeOffersOfAssets,
   findProposalData,
+  foreseeProposalData,
   type ProposalData,
   pendingProposalsOnAssets,
   updateProposal,
@@ -23,14 +25,23 @@ import {
 export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<ProposalData> {
   return {
     load: recordOf(findProposalData, "exchanges: record"),
+    // A step's opening sends these with BEGIN (exchanges.service setStatus, issue 21).
+    foresee: {
+      load: foreseeProposalData,
+      guards: { activosDisponibles: (id) => [foreseeLockAssets(assetsOfProposal(id))] },
+    },
 
     guards: {
       async activosDisponibles(ctx) {
         const p = ctx.data;
-        // Already locked by the service in this transaction (in id order): one re-read.
-        const pair = await lockAssets(ctx.tx, [p.offeredAssetId, p.requestedAssetId]);
-        const [offered, requested] = [pair.get(p.offeredAssetId), pair.get(p.requestedAssetId)];
         const creating = ctx.from === null;
+        // Already locked by the service in this transaction (in id order): one re-read; of a stored
+        // proposal, by its id (the read foreseen above).
+        const pair = await lockAssets(
+          ctx.tx,
+          creating ? [p.offeredAssetId, p.requestedAssetId] : assetsOfProposal(p.id),
+        );
+        const [offered, requested] = [pair.get(p.offeredAssetId), pair.get(p.requestedAssetId)];
         const req = exchangeAssetRefusal(requested, p.targetUserId, creating ? "solicitado" : "ofrecido");
         if (req === "no_existe") throw notFound(EXCHANGE_MSG.requestedUnavailable);
         if (req === "no_es_del_dueno")

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
 import { assetLocations, assets, exchangeOffers, exchangeProposals, users } from "../../db/schema/index.ts";
 import { patchOrDefer, withPendingPatch } from "../../lib/batch.ts";
 import { noBlockBetween } from "../blocks/index.ts";
@@ -248,14 +248,25 @@ export async function nearbyExchangeable(
 /** A proposal with its assets' titles (for the texts of activity and notifications). */
 export type ProposalData = ProposalRow & { offeredTitle: string; requestedTitle: string };
 
-export async function findProposalData(exec: Executor, id: string): Promise<ProposalData | undefined> {
-  const [v] = await exec
+const proposalDataQuery = (exec: Executor, id: string) =>
+  exec
     .select({ p: exchangeProposals, offeredTitle: oa.title, requestedTitle: ra.title })
     .from(exchangeProposals)
     .innerJoin(oa, eq(oa.id, exchangeProposals.offeredAssetId))
     .innerJoin(ra, eq(ra.id, exchangeProposals.requestedAssetId))
     .where(eq(exchangeProposals.id, id))
     .limit(1);
+
+/** findProposalData's read, foreseen (db/client.ts foresee; issue 21). */
+export const foreseeProposalData = (id: string): ForeseenRead => foresee(proposalDataQuery(queryBuilder, id));
+
+/** The ids of a stored proposal's two assets, as a subquery (their lock read without reading the proposal first). */
+export const assetsOfProposal = (id: string): SQL =>
+  sql`(select ${exchangeProposals.offeredAssetId} from ${exchangeProposals} where ${exchangeProposals.id} = ${id}::uuid
+    union all select ${exchangeProposals.requestedAssetId} from ${exchangeProposals} where ${exchangeProposals.id} = ${id}::uuid)`;
+
+export async function findProposalData(exec: Executor, id: string): Promise<ProposalData | undefined> {
+  const [v] = await proposalDataQuery(exec, id);
   return v
     ? {
         ...(withPendingPatch(exec, "exchange_proposals", v.p) as ProposalRow),

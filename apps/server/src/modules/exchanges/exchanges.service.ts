@@ -24,7 +24,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, forbidden, notFound, unprocessable } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
-import { lockAssets, toAssetDto } from "../assets/index.ts";
+import { foreseeLockAssets, lockAssets, toAssetDto } from "../assets/index.ts";
 import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { placeKey } from "./exchanges.location.ts";
@@ -173,19 +173,25 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
         throw notFound(EXCHANGE_MSG.proposalNotFound);
       }
       const transition = EXCHANGE_STATUS_TRANSITIONS[status];
-      return uow(async (tx) => {
-        await lockAssets(tx, [peek.offeredAssetId, peek.requestedAssetId]);
-        const out = await engine.apply<ProposalData>(tx, {
-          dealId: id,
-          transition,
-          actor: { user },
-          process: peek.tipo === "local" ? LOCAL_EXCHANGE_PROCESS.name : EXCHANGE_PROCESS.name,
-          // The answer is the proposal's view, read below.
-          reload: false,
-          messages: { notFound: EXCHANGE_MSG.proposalNotFound },
-        });
-        return { proposal: await view(tx, out.deal.id) };
-      });
+      const process = peek.tipo === "local" ? LOCAL_EXCHANGE_PROCESS.name : EXCHANGE_PROCESS.name;
+      const assetIds = [peek.offeredAssetId, peek.requestedAssetId];
+      return uow(
+        async (tx) => {
+          await lockAssets(tx, assetIds);
+          const out = await engine.apply<ProposalData>(tx, {
+            dealId: id,
+            transition,
+            actor: { user },
+            process,
+            // The answer is the proposal's view, read below.
+            reload: false,
+            messages: { notFound: EXCHANGE_MSG.proposalNotFound },
+          });
+          return { proposal: await view(tx, out.deal.id) };
+        },
+        // Sent with BEGIN (issue 21): the two assets' lock, then what the engine reads first.
+        [foreseeLockAssets(assetIds), ...engine.foreseeApply(process, peek.id, transition, user.id)],
+      );
     },
 
     async list(user: AuthUser, side: "received" | "sent") {

@@ -38,6 +38,7 @@ export {
   destroyHold,
   type EconomyTotals,
   executeHold,
+  foreseeUserBalances,
   getAccountId,
   getEconomyTotals,
   getHold,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
 import { accounts } from "../../db/schema/index.ts";
 import type { BatchPart } from "../../lib/batch.ts";
 
@@ -22,13 +22,24 @@ export interface UserBalances {
   lastUpdated: Date | null;
 }
 
-export async function getUserBalances(exec: Executor, userId: string): Promise<UserBalances> {
-  const rows = await exec
+/** `userId`: the id, or a subquery that selects it (e.g. a loan's borrower, so the read can be foreseen). */
+export async function getUserBalances(exec: Executor, userId: string | SQL): Promise<UserBalances> {
+  return toBalances(await balancesQuery(exec, userId));
+}
+
+const balancesQuery = (exec: Executor, userId: string | SQL) =>
+  exec
     .select({ kind: accounts.kind, balance: accounts.balance, updatedAt: accounts.updatedAt })
     .from(accounts)
-    .where(and(eq(accounts.userId, userId), inArray(accounts.kind, [...USER_ACCOUNT_KINDS])));
-  return toBalances(rows);
-}
+    .where(
+      and(
+        typeof userId === "string" ? eq(accounts.userId, userId) : sql`${accounts.userId} = ${userId}`,
+        inArray(accounts.kind, [...USER_ACCOUNT_KINDS]),
+      ),
+    );
+
+/** getUserBalances's read, foreseen (db/client.ts foresee; issue 21). */
+export const foreseeUserBalances = (userId: string | SQL): ForeseenRead => foresee(balancesQuery(queryBuilder, userId));
 
 function toBalances(rows: { kind: string; balance: number; updatedAt: Date }[]): UserBalances {
   const disp = rows.find((r) => r.kind === "disponible");

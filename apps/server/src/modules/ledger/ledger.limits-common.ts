@@ -13,7 +13,7 @@ import {
   valueSignal,
 } from "@valoriza/domain";
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, foreseeIfSafe, runInline, type Tx } from "../../db/client.ts";
 import { UUID_RE } from "../../lib/ids.ts";
 
 /** The release rule's shared pieces (ledger.limits.ts): its locks, what it reads, and the brake's state. */
@@ -21,6 +21,16 @@ import { UUID_RE } from "../../lib/ids.ts";
 export async function rows<T>(exec: Executor, q: SQL): Promise<T[]> {
   const res = await exec.execute(q);
   return (res as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * `q`'s rows, read right after the inline statement `first` (a lock): on PostgreSQL both go as ONE
+ * message, `q` foreseen (db/client.ts foresee), and it still reads with its own snapshot, taken after
+ * the lock was granted (READ COMMITTED: one per statement). One round trip instead of two (issue 21).
+ */
+export async function rowsAfter<T>(tx: Executor, first: string, q: SQL): Promise<T[]> {
+  await runInline(tx as Tx, [first, ...foreseeIfSafe(q)]);
+  return rows<T>(tx, q);
 }
 
 export const num = (v: unknown) => Number(v ?? 0);
@@ -69,6 +79,9 @@ export async function lockPlatformReleases(tx: Executor): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${PLATFORM_KEY}, 0))`);
 }
 
+/** lockPlatformReleases as an inline statement (rowsAfter's `first`). */
+export const PLATFORM_LOCK_STATEMENT = `select pg_advisory_xact_lock(hashtextextended('${PLATFORM_KEY}', 0))`;
+
 /** Locks a person's two accounts (ascending id, as every ledger call does) before their advisory lock. */
 export async function lockPersonAccounts(tx: Executor, userId: string): Promise<void> {
   await tx.execute(sql`select id from accounts where user_id = ${userId} order by id for no key update`);
@@ -111,12 +124,20 @@ export interface ReleaseFacts {
  * completed deals of the last 30 days with the counterpart of the deal completing now (the asset's
  * open deal, or the pending exchange proposal that names it), this one included.
  */
-export async function releaseFacts(tx: Executor, userId: string, assetId: string, now: Date): Promise<ReleaseFacts> {
+export async function releaseFacts(
+  tx: Executor,
+  userId: string,
+  assetId: string,
+  now: Date,
+  /** An inline lock to take first, in the same round trip (rowsAfter). */
+  lockFirst?: string,
+): Promise<ReleaseFacts> {
   const since = new Date(now.getTime() - SIGNAL_REPEATED_DEALS_DAYS * DAY_MS);
   const mint = uuidv7Ms(assetId);
   const burst = registrationsSql(userId, uuidv7Floor(mint - DAY_MS), assetId);
-  const [r] = await rows<Record<string, unknown>>(
-    tx,
+  const [r] = await (lockFirst
+    ? (q: SQL) => rowsAfter<Record<string, unknown>>(tx, lockFirst, q)
+    : (q: SQL) => rows<Record<string, unknown>>(tx, q))(
     sql`
     with a as (select asset_type, category, base_value_cop from assets where id = ${assetId}),
     cur as (

@@ -5,7 +5,7 @@ import {
   type ReviewReason,
   releaseLimit,
 } from "@valoriza/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
   AUTOMATIC,
@@ -21,6 +21,7 @@ import {
   type ReleaseWindow,
   type ReviewOps,
   rows,
+  rowsAfter,
   windowColumns,
   windowFrom,
   windowOf,
@@ -58,8 +59,10 @@ export async function grantQueueThenWindow(
   tx: Executor,
   userId: string,
   now: Date,
+  /** An inline lock to take first, in the same round trip (rowsAfter). */
+  lockFirst?: string,
 ): Promise<{ brake: BrakeState; window: ReleaseWindow }> {
-  const out = await grantQueueThen(tx, now, userId);
+  const out = await grantQueueThen(tx, now, userId, lockFirst);
   const window = out.granted || !out.window ? await windowOf(tx, userId, now) : out.window;
   return { brake: out.brake, window };
 }
@@ -68,10 +71,12 @@ async function grantQueueThen(
   tx: Executor,
   now: Date,
   windowFor: string | null,
+  lockFirst?: string,
 ): Promise<{ brake: BrakeState; window: ReleaseWindow | null; granted: boolean }> {
   const since = new Date(now.getTime() - RELEASE_WINDOW_DAYS * DAY_MS);
-  const [r] = await rows<Record<string, unknown>>(
-    tx,
+  const read = (q: SQL) =>
+    lockFirst ? rowsAfter<Record<string, unknown>>(tx, lockFirst, q) : rows<Record<string, unknown>>(tx, q);
+  const [r] = await read(
     sql`select ${brakeColumns(now)}, ${windowFor ? sql`${windowColumns(windowFor, now)},` : sql``}
       (select coalesce(json_agg(c), '[]'::json) from (
         select r.id, r.user_id, r.amount - r.granted as rem, w.limite as raised,

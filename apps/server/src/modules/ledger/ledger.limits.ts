@@ -14,8 +14,9 @@ import { uuidv7 } from "../../lib/ids.ts";
 import {
   iso,
   lockPersonLimits,
-  lockPlatformReleases,
   num,
+  PLATFORM_LOCK_STATEMENT,
+  personLimitsLockStatement,
   type ReviewOps,
   releaseFacts,
   rows,
@@ -80,15 +81,14 @@ export async function limitAssetRelease(
   p: { userId: string; assetId: string; amount: number; now: Date },
   ops: ReviewOps,
 ): Promise<LimitedRelease> {
-  await lockPersonLimits(tx, p.userId);
-  const facts = await releaseFacts(tx, p.userId, p.assetId, p.now);
+  // The person's lock and the facts in one round trip, as the platform's lock and the brake below.
+  const facts = await releaseFacts(tx, p.userId, p.assetId, p.now, personLimitsLockStatement(p.userId));
   const signal = signalOf(facts);
   let spendable = 0;
   let motivo: ReviewReason = signal ?? "verificacion";
   if (!signal && facts.verified) {
-    await lockPlatformReleases(tx);
     // The brake's queue first (it may grant this person's waiting items), then their window.
-    const { brake, window: w } = await grantQueueThenWindow(tx, p.userId, p.now);
+    const { brake, window: w } = await grantQueueThenWindow(tx, p.userId, p.now, PLATFORM_LOCK_STATEMENT);
     // Oldest first: with older items of theirs still waiting, the new one waits behind them.
     spendable = w.waiting > 0 ? 0 : splitRelease(p.amount, w.used, w.limit, brake.left).spendable;
     motivo = w.waiting > 0 || w.used + spendable >= w.limit ? "limite" : "freno";

@@ -1,5 +1,6 @@
 import type { Executor } from "../../db/client.ts";
 import {
+  foreseeUserBalances,
   getUserBalances,
   openUserAccounts,
   type UserAccountKind,
@@ -84,7 +85,14 @@ export {
 } from "./ledger.reads.ts";
 export { LEDGER_TRANSFER_SQL } from "./ledger.repository.ts";
 export type { HoldRow, HoldStatus, SystemAccount, UserAccountKind, UserBalances };
-export { getUserBalances, openUserAccounts, SYSTEM_ACCOUNTS, userBalancesColumn, userBalancesPart };
+export {
+  foreseeUserBalances,
+  getUserBalances,
+  openUserAccounts,
+  SYSTEM_ACCOUNTS,
+  userBalancesColumn,
+  userBalancesPart,
+};
 
 // ---------------------------------------------------------------------------
 // Plain transfers

@@ -10,11 +10,13 @@ import {
 import type { Tx } from "../../db/client.ts";
 import { badRequest, conflict, insufficientFunds } from "../../lib/errors.ts";
 import { assetInDeal, dealAsset, findOpenDealForAsset, type ProcessHandlers, recordOf } from "../deals/index.ts";
-import { getUserBalances } from "../ledger/index.ts";
+import { foreseeUserBalances, getUserBalances } from "../ledger/index.ts";
 import {
+  borrowerOfLoan,
   findAssetRow,
   findLoanByCollateralDeal,
   findLoanData,
+  foreseeLoanData,
   type LoanData,
   markNotice,
   updateLoan,
@@ -52,6 +54,12 @@ const markedOnce =
 
 export const loanHandlers: ProcessHandlers<LoanData> = {
   load: recordOf(findLoanData, "loans: record"),
+  // A step's opening sends these with BEGIN (loans.service step, issue 21): the record, the blocks
+  // (the library's), the borrower's balances (activoPrestable at the approval).
+  foresee: {
+    load: foreseeLoanData,
+    guards: { activoPrestable: (id) => [foreseeUserBalances(borrowerOfLoan(id))] },
+  },
 
   guards: {
     async activoPrestable(ctx) {
@@ -67,7 +75,9 @@ export const loanHandlers: ProcessHandlers<LoanData> = {
       const garantia = l.garantiaTipo === "creditos_bloqueados" ? l.garantiaValor : 0;
       const interes = loanInterestCredits(a.creditosAsignados, l.interes);
       if (garantia + interes > 0) {
-        const { creditosDisponibles } = await getUserBalances(ctx.tx, l.prestatarioId);
+        // A stored loan: its borrower by the loan (the read foreseen above); at the request, by id.
+        const borrower = requesting ? l.prestatarioId : borrowerOfLoan(l.id);
+        const { creditosDisponibles } = await getUserBalances(ctx.tx, borrower);
         if (creditosDisponibles < garantia + interes) {
           throw insufficientFunds(
             requesting ? LOAN_MSG.borrowerShort(garantia, interes) : LOAN_MSG.borrowerShortAtApproval,

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { type Executor, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
 import { assets, loans, users } from "../../db/schema/index.ts";
 import { patchOrDefer, withPendingPatch } from "../../lib/batch.ts";
 
@@ -24,10 +24,25 @@ export type LoanData = LoanRow & { garantiaTitulo: string | null };
 
 const collateralTitle = sql<string | null>`(select a.title from ${assets} a where a.id = ${loans.garantiaActivoId})`;
 
+const loanDataQuery = (exec: Executor, id: string) =>
+  exec.select({ l: loans, t: collateralTitle }).from(loans).where(eq(loans.id, id)).limit(1);
+
 export async function findLoanData(exec: Executor, id: string): Promise<LoanData | undefined> {
-  const [r] = await exec.select({ l: loans, t: collateralTitle }).from(loans).where(eq(loans.id, id)).limit(1);
+  const [r] = await loanDataQuery(exec, id);
   return r ? { ...(withPendingPatch(exec, "loans", r.l) as LoanRow), garantiaTitulo: r.t } : undefined;
 }
+
+/** findLoanData's read, foreseen (db/client.ts foresee; issue 21). */
+export const foreseeLoanData = (id: string): ForeseenRead => foresee(loanDataQuery(queryBuilder, id));
+
+/** The ids of a loan's asset and its collateral asset (if any), as a subquery: both locked in one statement. */
+export const assetsOfLoan = (id: string): SQL =>
+  sql`(select ${loans.assetId} from ${loans} where ${loans.id} = ${id}::uuid
+    union all select ${loans.garantiaActivoId} from ${loans} where ${loans.id} = ${id}::uuid)`;
+
+/** A loan's borrower, as a subquery (their balances read without reading the loan first). */
+export const borrowerOfLoan = (id: string): SQL =>
+  sql`(select ${loans.prestatarioId} from ${loans} where ${loans.id} = ${id}::uuid)`;
 
 /** The loan whose collateral deal ('garantia_prestamo') is `dealId`. */
 export async function findLoanByCollateralDeal(exec: Executor, dealId: string): Promise<LoanData | undefined> {

@@ -11,14 +11,15 @@ import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
-import { lockAssets, toAssetDto } from "../assets/index.ts";
+import { UUID_RE } from "../../lib/ids.ts";
+import { foreseeLockAssets, lockAssets, toAssetDto } from "../assets/index.ts";
 import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { findUserById } from "../users/index.ts";
 import { collateralHandlers, loanHandlers } from "./loans.process.ts";
 import {
+  assetsOfLoan,
   findAssetRow,
-  findLoan,
   findLoanView,
   insertLoan,
   type LoanData,
@@ -77,24 +78,27 @@ export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) 
     uow: UnitOfWork<LoanResult>,
     notAllowed: string = LOAN_MSG.onlyLender,
   ): Promise<LoanResult> {
-    return uow(async (tx) => {
-      // A loan with an asset collateral touches two assets: lock both in ascending id order first
-      // (the order exchanges use), then the engine re-locks the lent asset (already ours) and the deal.
-      const peek = await findLoan(tx, id);
-      if (peek?.garantiaActivoId) {
-        await lockAssets(tx, [peek.assetId, peek.garantiaActivoId]);
-      }
-      const out = await engine.apply<LoanRow>(tx, {
-        dealId: id,
-        transition,
-        actor: { user },
-        process: LOAN_PROCESS.name,
-        // The answer is the loan's view, read below.
-        reload: false,
-        messages: { notFound: LOAN_MSG.notFound, notAllowed },
-      });
-      return { loan: await view(tx, out.deal.id, user.id) };
-    });
+    return uow(
+      async (tx) => {
+        // A loan with an asset collateral touches two assets: lock both in ascending id order first
+        // (the order exchanges use), then the engine re-locks the lent asset (already ours) and the deal.
+        await lockAssets(tx, assetsOfLoan(id));
+        const out = await engine.apply<LoanRow>(tx, {
+          dealId: id,
+          transition,
+          actor: { user },
+          process: LOAN_PROCESS.name,
+          // The answer is the loan's view, read below.
+          reload: false,
+          messages: { notFound: LOAN_MSG.notFound, notAllowed },
+        });
+        return { loan: await view(tx, out.deal.id, user.id) };
+      },
+      // Sent with BEGIN (issue 21): the two assets' lock, then what the engine reads first.
+      UUID_RE.test(id)
+        ? [foreseeLockAssets(assetsOfLoan(id)), ...engine.foreseeApply(LOAN_PROCESS.name, id, transition, user.id)]
+        : [],
+    );
   }
 
   return {

@@ -1,5 +1,6 @@
 import type { ProcessSpec } from "@valoriza/domain";
-import { assertNoBlock } from "../../blocks/index.ts";
+import { assertNoBlock, assertNoBlockAmong } from "../../blocks/index.ts";
+import { partiesOf } from "../deals.repository.ts";
 import type { Guard, ProcessHandlers } from "../deals.types.ts";
 
 /**
@@ -10,7 +11,13 @@ import type { Guard, ProcessHandlers } from "../deals.types.ts";
 export const LIBRARY_GUARDS: Readonly<Record<string, Guard<unknown>>> = {
   async sinBloqueo(ctx) {
     if (!ctx.actorUserId) return;
-    for (const id of new Set(Object.values(ctx.deal.parties))) await assertNoBlock(ctx.tx, ctx.actorUserId, id);
+    if (ctx.from === null) {
+      // A deal being started: its parties are not stored yet.
+      for (const id of new Set(Object.values(ctx.deal.parties))) await assertNoBlock(ctx.tx, ctx.actorUserId, id);
+      return;
+    }
+    // A stored deal: all its parties in one statement (foreseeable: engine.foreseeApply).
+    await assertNoBlockAmong(ctx.tx, ctx.actorUserId, partiesOf(ctx.deal.id));
   },
 };
 
