@@ -20,6 +20,7 @@ import {
   storedSession,
 } from "./helpers.ts";
 import { auth, createAsset, type Person, signedInPerson } from "./people.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -98,7 +99,10 @@ async function scenario(tag: string, viewport: { width: number; height: number }
   await dialog.waitFor();
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "detached" });
-  expect(await reportButton.evaluate((b) => b === document.activeElement)).toBe(true);
+  // Radix gives focus back on the next task after the dialog unmounts: wait for it as a reader would.
+  await expect
+    .poll(() => reportButton.evaluate((b) => b === document.activeElement), { timeout: 2000 * TIMEOUT_SCALE })
+    .toBe(true);
   await page.keyboard.press("Enter");
   await dialog.waitFor();
   expect(await seriousViolations(page)).toEqual([]);
