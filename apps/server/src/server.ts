@@ -31,6 +31,12 @@ function loggerOptions(level: string): FastifyServerOptions["logger"] {
   return { level };
 }
 
+/** How long after listening (and the demo data) the timers, mail and push workers start. */
+const WORKERS_START_DELAY_MS = 1000;
+
+/** How long after listening the demo data of a new data folder starts (issue 21). */
+const SEED_START_DELAY_MS = 100;
+
 /** Milliseconds since the process started, for the start-up line (issue 21: where the time goes). */
 const sinceStart = () => Math.round(performance.now());
 
@@ -75,11 +81,13 @@ async function main(): Promise<void> {
     if (granted) app.log.info({ granted }, "ADMIN_EMAILS aplicados");
 
     let workers: { stop(): Promise<void> }[] = [];
+    let cancelWorkersStart = () => {};
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, "cerrando");
+      cancelWorkersStart();
       try {
         for (const w of workers) await w.stop();
         await app.close();
@@ -104,6 +112,9 @@ async function main(): Promise<void> {
 
     try {
       if (config.seedDemo) {
+        // A moment for the requests already waiting (a browser, a health check) to be answered
+        // before the demo data's work shares this thread and the database with them.
+        await new Promise((r) => setTimeout(r, SEED_START_DELAY_MS));
         const tokens = new TokenService(config.jwtSecret, systemClock, 60);
         await seedDemo({ db: database.db, clock: systemClock, config: appConfig, tokens }, app.log);
       }
@@ -115,17 +126,27 @@ async function main(): Promise<void> {
     }
     if (closing) return;
 
-    // Deal timers (expiries): fired once across restarts and processes (ADR 006).
-    const timers = startTimerRunner(app.deals, database.db, systemClock, {
-      intervalMs: 5000,
-      onError: (e) => app.log.error({ err: e }, "temporizadores de operaciones"),
-    });
-    // Mail outbox (issue 16, ADR 017): SMTP_URL, or .eml files under DATA_DIR/correo/; sent once across processes.
-    const mail = startMailWorker({ db: database.db, clock: systemClock, config: appConfig }, { log: app.log });
-    // Push and mail notifications (issue 20, ADR 022): every notification's pushes, mail or digest.
-    const push = startPushWorker({ db: database.db, clock: systemClock, config: appConfig }, { log: app.log });
-    // Stopped in this order on shutdown, as before: timers, push, mail.
-    workers = [timers, push, mail];
+    // The background workers start a moment after the first answers (issue 21): on a restart they
+    // catch up on what came due meanwhile, and on PGlite (one connection) their first passes would
+    // queue the first requests behind them.
+    const db = database.db;
+    const startWorkers = () => {
+      if (closing) return;
+      // Deal timers (expiries): fired once across restarts and processes (ADR 006).
+      const timers = startTimerRunner(app.deals, db, systemClock, {
+        intervalMs: 5000,
+        onError: (e) => app.log.error({ err: e }, "temporizadores de operaciones"),
+      });
+      // Mail outbox (issue 16, ADR 017): SMTP_URL, or .eml files under DATA_DIR/correo/; sent once across processes.
+      const mail = startMailWorker({ db: db, clock: systemClock, config: appConfig }, { log: app.log });
+      // Push and mail notifications (issue 20, ADR 022): every notification's pushes, mail or digest.
+      const push = startPushWorker({ db: db, clock: systemClock, config: appConfig }, { log: app.log });
+      // Stopped in this order on shutdown, as before: timers, push, mail.
+      workers = [timers, push, mail];
+    };
+    const workersTimer = setTimeout(startWorkers, WORKERS_START_DELAY_MS);
+    workersTimer.unref();
+    cancelWorkersStart = () => clearTimeout(workersTimer);
     startupDone = true;
   } catch (e) {
     await database?.close().catch(() => {});

@@ -111,7 +111,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // Fail fast with a clear message when the server is not reachable.
     const c = await pool.connect();
     c.release();
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool) as unknown as Db;
     pgOpeners.set(db, {
       pool,
       dialect: new PgDialect(),
@@ -131,7 +131,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ...(fresh && opts.template ? { loadDataDir: opts.template } : {}),
   });
   await client.exec("SET TIME ZONE 'UTC'");
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -222,7 +222,7 @@ interface Foreseen {
 const foreseenQueues = new WeakMap<pg.PoolClient, Foreseen[]>();
 
 /** A query builder bound to no database: it builds the SQL a repository function will send, to foresee it. */
-export const queryBuilder: Db = drizzleNodePg.mock({ schema }) as unknown as Db;
+export const queryBuilder: Db = drizzleNodePg.mock() as unknown as Db;
 
 /** The read `query` will make (a query builder's or an `execute`'s SQL), foreseen: see ForeseenRead. */
 export function foresee(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): ForeseenRead {

@@ -33,6 +33,10 @@ describe("the PGlite template folder of a new DATA_DIR", () => {
     try {
       const applied = await database.rawQuery("select count(*)::int as n from drizzle.__drizzle_migrations");
       expect((applied[0] as { n?: number } | undefined)?.n).toBe(journal.entries.length);
+      // Only the app's database: template0 and template1 are not copied into every new folder.
+      expect(await database.rawQuery("select datname from pg_database order by datname")).toEqual([
+        { datname: "postgres" },
+      ]);
       await database.rawQuery(
         "insert into users (id, email, password_hash, name) values (gen_random_uuid(), 'a@b.co', 'x', 'A')",
       );

@@ -31,7 +31,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { MIGRATIONS_DIR, openDatabase } from "./client.ts";
+import { type Database, MIGRATIONS_DIR, openDatabase } from "./client.ts";
 
 function pgliteVersion(): string {
   try {
@@ -66,7 +66,21 @@ export function migrationsHash(dir: string = MIGRATIONS_DIR): string {
   };
   walk(dir);
   h.update(`pglite ${pgliteVersion()}`);
+  // How a template is made (a change here makes new ones): 2, without template0 and template1.
+  h.update("template 2");
   return h.digest("hex").slice(0, 16);
+}
+
+/**
+ * PGlite's initdb leaves three databases; the app uses only `postgres`. `template0` and `template1`
+ * serve CREATE DATABASE, which nothing runs on PGlite: dropped from the templates, a new data folder
+ * copies about 11 MB and 670 files instead of 25 MB and 1270 (issue 21).
+ */
+async function dropTemplateDatabases(database: Database): Promise<void> {
+  for (const name of ["template0", "template1"]) {
+    await database.rawQuery(`alter database ${name} is_template false`);
+    await database.rawQuery(`drop database ${name}`);
+  }
 }
 
 /** Where the PGlite template of these migrations lives (one per hash). */
@@ -84,6 +98,7 @@ export async function ensurePgliteTemplate(file: string = pgliteTemplateFile()):
   const database = await openDatabase({});
   try {
     await database.migrate();
+    await dropTemplateDatabases(database);
     const client = database.pglite as PGlite;
     const dump = await client.dumpDataDir("none");
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
@@ -125,6 +140,7 @@ export async function ensurePgliteTemplateDir(dir: string): Promise<string> {
   let redo = "";
   try {
     await database.migrate();
+    await dropTemplateDatabases(database);
     // initdb and the migrations filled most of the first 16 MB WAL segment: start a new one and
     // checkpoint into it, so the only segment a copy needs is almost empty (copyWithoutZeroTail).
     await database.rawQuery("checkpoint");
