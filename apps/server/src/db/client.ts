@@ -12,8 +12,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { UUID_RE } from "../lib/ids.ts";
-import * as schema from "./schema/index.ts";
+import type * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -151,7 +150,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 /**
  * Complete SQL statements with their values already inlined, sent together as ONE message
  * (simple query protocol) on PostgreSQL. The builder of each statement validates every value it
- * inlines (ids are checked against UUID_RE); free text is never inlined.
+ * inlines (ids are checked against UUID_RE; `foresee` writes only ids, words, numbers and ISO dates);
+ * free text is never inlined.
  */
 export type InlineStatements = readonly (string | ForeseenRead)[];
 /** The rows of each inline statement, in order (none for a foreseen read: its code reads them). */
@@ -464,18 +464,4 @@ export function compileQuery(query: SQL): { sql: string; params: unknown[] } | n
     return true;
   };
   return walk(query) ? { sql: parts.join(""), params } : null;
-}
-
-/**
- * An inline statement (`transactionWith`'s `first`, sent with BEGIN as one message) from a query
- * whose only parameters are ids: each is checked to be a uuid and written as a literal. Throws on any
- * other parameter, so text from a request can never be inlined.
- */
-export function inlineIdsStatement(query: SQL): string {
-  const { sql: text, params } = pgDialect.sqlToQuery(query);
-  return text.replace(/\$(\d+)/g, (_m, n: string) => {
-    const v = params[Number(n) - 1];
-    if (typeof v !== "string" || !UUID_RE.test(v)) throw new Error("inlineIdsStatement: a parameter is not a uuid");
-    return `'${v}'`;
-  });
 }

@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { type Executor, type ForeseenRead, foresee, inlineIdsStatement, queryBuilder } from "../../db/client.ts";
+import { type Executor, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
 import { assetLocations, assets, users } from "../../db/schema/index.ts";
 import { type BatchPart, patchOrDefer, pendingPatch, rows } from "../../lib/batch.ts";
 import { UUID_RE } from "../../lib/ids.ts";
@@ -126,36 +126,25 @@ export async function lockAssetWith(
   id: string,
   extra: (owner: SQL) => SQL<unknown>,
 ): Promise<{ asset: AssetRow | undefined; extra: unknown }> {
-  const [r] = await tx
+  const [r] = await lockAssetWithQuery(tx, id, extra);
+  return { asset: withPending(tx, r?.a), extra: r?.extra ?? null };
+}
+
+const lockAssetWithQuery = (x: Executor, id: string, extra: (owner: SQL) => SQL<unknown>) =>
+  x
     // The owner qualified: the column is read inside another table's subquery.
     .select({ a: assets, extra: extra(sql.raw(`"assets"."user_id"`)) })
     .from(assets)
     .where(eq(assets.id, id))
     .for("update", { of: assets })
     .limit(1);
-  return { asset: withPending(tx, r?.a), extra: r?.extra ?? null };
-}
 
 /**
- * lockAssetWith as an inline statement, to be sent with BEGIN (`transactionWith`'s first
- * statements: one round trip less); its rows are read by readLockedAsset. The id must be a uuid
- * (inlineIdsStatement throws otherwise).
+ * lockAssetWith foreseen (db/client.ts foresee): a deal's start sends it with BEGIN (a purchase's
+ * opening, issue 21). The id must be a uuid.
  */
-export function lockAssetWithStatement(id: string, extra: (owner: SQL) => SQL<unknown>): string {
-  return inlineIdsStatement(
-    sql`select row_to_json(a) as a, ${extra(sql.raw(`"a"."user_id"`))} as extra
-      from assets a where a.id = ${id}::uuid for update of a`,
-  );
-}
-
-/** The rows of lockAssetWithStatement, as lockAssetWith answers. */
-export function readLockedAsset(rows: Record<string, unknown>[] | undefined): {
-  asset: AssetRow | undefined;
-  extra: unknown;
-} {
-  const r = rows?.[0];
-  return { asset: r ? assetFromJson(r.a as Record<string, unknown>) : undefined, extra: r?.extra ?? null };
-}
+export const foreseeLockAssetWith = (id: string, extra: (owner: SQL) => SQL<unknown>): ForeseenRead =>
+  foresee(lockAssetWithQuery(queryBuilder, id, extra));
 
 /**
  * The asset of a deal, locked FOR UPDATE: a step's first lock (the asset, then the deal), found

@@ -18,13 +18,12 @@ export {
   findAssetsBrief,
   foreseeLockAssetOfDeal,
   foreseeLockAssets,
+  foreseeLockAssetWith,
   listHiddenAssets,
   lockAsset,
   lockAssetOfDeal,
   lockAssets,
   lockAssetWith,
-  lockAssetWithStatement,
-  readLockedAsset,
   setAssetHidden,
 } from "./assets.repository.ts";
 export { assetsRoutes } from "./assets.routes.ts";

@@ -13,13 +13,12 @@ import {
   salePrice,
 } from "@valoriza/domain";
 import type { SQL } from "drizzle-orm";
-import type { InlineStatements, StatementRows, Tx } from "../../db/client.ts";
+import type { InlineStatements, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, notFound, rateLimited, unprocessable } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
-import { UUID_RE, uuidv7 } from "../../lib/ids.ts";
-import { lockAssetWithStatement, readLockedAsset } from "../assets/index.ts";
+import { uuidv7 } from "../../lib/ids.ts";
 import { assertNoBlock, noBlockWithOwnerOnLock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { openHoldAmount, userBalancesColumn } from "../ledger/index.ts";
@@ -116,12 +115,10 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
   return {
     /**
      * The sale's first statement, sent with BEGIN (one round trip less): the asset locked with the
-     * blocks between the buyer and its owner. None when the id is not a uuid: the engine locks it
-     * then (and answers that it does not exist).
+     * blocks between the buyer and its owner (openSale's start, foreseen).
      */
     saleOpening(buyer: AuthUser, activoId: string): InlineStatements {
-      if (!UUID_RE.test(activoId)) return [];
-      return [lockAssetWithStatement(activoId, noBlockWithOwnerOnLock(buyer.id).column)];
+      return engine.foreseeStart({ assetId: activoId, withLock: noBlockWithOwnerOnLock(buyer.id) });
     },
 
     /**
@@ -129,12 +126,11 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
      * the buyer is the session user, the seller the asset's owner under the lock,
      * the price the server's.
      */
-    async openSale(tx: Tx, buyer: AuthUser, input: { activoId: string } & PurchaseInput, opened: StatementRows = []) {
+    async openSale(tx: Tx, buyer: AuthUser, input: { activoId: string } & PurchaseInput) {
       const out = await engine.start<CustodyRow>(tx, {
         // Buyer and seller must not have blocked each other (issue 19 part 4): the seller is the
         // asset's owner, the blocks read in the statement that locks the asset (saleOpening's).
         withLock: noBlockWithOwnerOnLock(buyer.id),
-        ...(opened.length > 0 ? { locked: readLockedAsset(opened[0]) } : {}),
         process: CUSTODY_PROCESS.name,
         transition: "comprar",
         assetId: input.activoId,

@@ -6,13 +6,21 @@ import {
   type ProcessSpec,
   SYSTEM_ROLE,
 } from "@valoriza/domain";
+import type { SQL } from "drizzle-orm";
 import type { Db, ForeseenRead, Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import { withDeferredWrites } from "../../lib/batch.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { UUID_RE, uuidv7 } from "../../lib/ids.ts";
-import { type AssetRow, foreseeLockAssetOfDeal, lockAsset, lockAssetOfDeal, lockAssetWith } from "../assets/index.ts";
+import {
+  type AssetRow,
+  foreseeLockAssetOfDeal,
+  foreseeLockAssetWith,
+  lockAsset,
+  lockAssetOfDeal,
+  lockAssetWith,
+} from "../assets/index.ts";
 import { foreseeNoBlockAmong } from "../blocks/index.ts";
 import { rolesOf, tableProblems } from "./deals.checks.ts";
 import {
@@ -277,7 +285,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     async start<D>(tx: Tx, s: StartInput<D>): Promise<TransitionOutcome<D>> {
       let asset: AssetRow | undefined;
       if (s.withLock) {
-        const locked = s.locked ?? (await lockAssetWith(tx, s.assetId, s.withLock.column));
+        const locked = await lockAssetWith(tx, s.assetId, s.withLock.column);
         s.withLock.check(locked.extra);
         asset = locked.asset;
       } else {
@@ -300,6 +308,15 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     /** Creates a deal about no asset (marketplace purchase, withdrawal), in the caller's transaction. */
     async startDetached<D>(tx: Tx, s: StartDetachedInput<D>): Promise<TransitionOutcome<D>> {
       return begin(tx, s, null, s.parties, (t, d) => s.build(t, d));
+    },
+
+    /**
+     * The lock `start` will begin with when it reads a column with it (`withLock`), foreseen
+     * (db/client.ts foresee; issue 21): a start's unit of work sends it with BEGIN. Nothing when the
+     * id is no uuid (the engine then answers that the asset does not exist).
+     */
+    foreseeStart(s: { assetId: string; withLock: { column: (owner: SQL) => SQL<unknown> } }): ForeseenRead[] {
+      return UUID_RE.test(s.assetId) ? [foreseeLockAssetWith(s.assetId, s.withLock.column)] : [];
     },
 
     /**

@@ -111,11 +111,6 @@ export interface StartInput<D> {
    * blocks between the buyer and the owner: one statement instead of two.
    */
   withLock?: { column: (owner: SQL) => SQL<unknown>; check: (value: unknown) => void };
-  /**
-   * The asset and `withLock`'s column as the transaction's opening locked and read them (the assets
-   * area's lockAssetWithStatement, sent with BEGIN): the engine does not lock it again.
-   */
-  locked?: { asset: AssetRow | undefined; extra: unknown };
   /** `assetGone`: an asset gone since (a sub-process's, checked earlier by its parent) is a 409 with it, not a 404. */
   messages?: { assetNotFound?: string; assetGone?: string };
 }

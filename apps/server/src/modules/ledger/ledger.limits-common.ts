@@ -27,9 +27,10 @@ export async function rows<T>(exec: Executor, q: SQL): Promise<T[]> {
  * `q`'s rows, read right after the inline statement `first` (a lock): on PostgreSQL both go as ONE
  * message, `q` foreseen (db/client.ts foresee), and it still reads with its own snapshot, taken after
  * the lock was granted (READ COMMITTED: one per statement). One round trip instead of two (issue 21).
+ * Without `first`, just `q`'s rows.
  */
-export async function rowsAfter<T>(tx: Executor, first: string, q: SQL): Promise<T[]> {
-  await runInline(tx as Tx, [first, ...foreseeIfSafe(q)]);
+export async function rowsAfter<T>(tx: Executor, first: string | undefined, q: SQL): Promise<T[]> {
+  if (first !== undefined) await runInline(tx as Tx, [first, ...foreseeIfSafe(q)]);
   return rows<T>(tx, q);
 }
 
@@ -135,9 +136,9 @@ export async function releaseFacts(
   const since = new Date(now.getTime() - SIGNAL_REPEATED_DEALS_DAYS * DAY_MS);
   const mint = uuidv7Ms(assetId);
   const burst = registrationsSql(userId, uuidv7Floor(mint - DAY_MS), assetId);
-  const [r] = await (lockFirst
-    ? (q: SQL) => rowsAfter<Record<string, unknown>>(tx, lockFirst, q)
-    : (q: SQL) => rows<Record<string, unknown>>(tx, q))(
+  const [r] = await rowsAfter<Record<string, unknown>>(
+    tx,
+    lockFirst,
     sql`
     with a as (select asset_type, category, base_value_cop from assets where id = ${assetId}),
     cur as (

@@ -5,7 +5,7 @@ import {
   type ReviewReason,
   releaseLimit,
 } from "@valoriza/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
   AUTOMATIC,
@@ -74,9 +74,9 @@ async function grantQueueThen(
   lockFirst?: string,
 ): Promise<{ brake: BrakeState; window: ReleaseWindow | null; granted: boolean }> {
   const since = new Date(now.getTime() - RELEASE_WINDOW_DAYS * DAY_MS);
-  const read = (q: SQL) =>
-    lockFirst ? rowsAfter<Record<string, unknown>>(tx, lockFirst, q) : rows<Record<string, unknown>>(tx, q);
-  const [r] = await read(
+  const [r] = await rowsAfter<Record<string, unknown>>(
+    tx,
+    lockFirst,
     sql`select ${brakeColumns(now)}, ${windowFor ? sql`${windowColumns(windowFor, now)},` : sql``}
       (select coalesce(json_agg(c), '[]'::json) from (
         select r.id, r.user_id, r.amount - r.granted as rem, w.limite as raised,

@@ -26,13 +26,13 @@ export function createSalesService({ db }: AppDeps, custody: CustodyService) {
     async create(user: AuthUser, input: CreateSaleData, uow: UnitOfWork<Purchase> = plain): Promise<Purchase> {
       if (input.compradorId !== user.id) throw forbidden(DEALS_MSG.buyerMustBeYou);
       return uow(
-        async (tx, opened) => {
-          const { custodia, balance } = await custody.openSale(
-            tx,
-            user,
-            { activoId: input.activoId, vendedorId: input.vendedorId, modoPago: input.modoPago, monto: input.monto },
-            opened,
-          );
+        async (tx) => {
+          const { custodia, balance } = await custody.openSale(tx, user, {
+            activoId: input.activoId,
+            vendedorId: input.vendedorId,
+            modoPago: input.modoPago,
+            monto: input.monto,
+          });
           return { custodia, modoPago: input.modoPago, compradorId: user.id, balances: balance };
         },
         custody.saleOpening(user, input.activoId),
