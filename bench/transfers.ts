@@ -15,6 +15,8 @@
  *   (1.000 COP -> 1 credit): session check, validation, asset row, movement,
  *   transaction, notification, ledger hold in one database transaction.
  * - Round trips of one registration, counted on the PostgreSQL driver.
+ * - SQL alone (PostgreSQL): that registration's messages, captured on the driver, replayed by
+ *   BENCH_CLIENTS connections with fresh ids and no app: the ceiling of the HTTP call here.
  * - CPU per HTTP call (issue 21): the app's process (process.cpuUsage) and, on PostgreSQL, the
  *   backends of the bench's database (utime + stime from /proc, when the server is on this
  *   machine), over the HTTP phase divided by the calls answered. Unlike calls/s these hardly
@@ -23,6 +25,7 @@
  *   match transfers, bloqueado matches open holds).
  * Prints a Markdown table and writes bench/results/transfers.json.
  */
+import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -46,12 +49,17 @@ import {
 
 const BODY = JSON.stringify({ monto: 1000, tipo: "otro", descripcion: "Carga de benchmark" });
 
-async function roundTripsOfOneRegistration(base: string, token: string): Promise<number | null> {
+/** One registration's messages to PostgreSQL as the app sent them: a simple-protocol text or a named statement. */
+type Sent = string | { name?: string; text: string; values?: unknown[] };
+
+async function roundTripsOfOneRegistration(base: string, token: string, sent: Sent[] = []): Promise<number | null> {
   const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const original = proto.query;
   let n = 0;
   proto.query = function (this: unknown, ...a: unknown[]) {
     n++;
+    const q = a[0] as Sent;
+    sent.push(typeof q === "string" ? q : { name: q.name, text: q.text, values: q.values && [...q.values] });
     return original.apply(this, a);
   };
   try {
@@ -82,8 +90,70 @@ function cpuOf(pids: number[]): Map<number, number> {
   return out;
 }
 
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The registration's SQL alone: the messages one registration sent (captured above), replayed by
+ * CLIENTS connections of their own for SECONDS, each time for the next of `users` and with fresh
+ * ids for the rows it inserts: no HTTP, no app, no query building. What PostgreSQL and the driver
+ * can do with this work on this machine: the ceiling the HTTP call can approach, never pass.
+ */
+async function sqlAlone(url: string, sent: Sent[], users: string[]) {
+  const named = sent.find((m): m is Exclude<Sent, string> => typeof m !== "string" && Boolean(m.values));
+  const owner = named?.values?.[1];
+  if (!named || typeof owner !== "string") throw new Error("the captured registration has no batch statement");
+  let next = 0;
+  const replay = (m: Sent, user: string, fresh: Map<string, string>): Sent => {
+    const swap = (v: unknown): unknown => {
+      if (typeof v !== "string") return v;
+      if (v === owner) return user;
+      if (UUID_V7.test(v) && !v.includes("-0000-")) {
+        if (!fresh.has(v)) fresh.set(v, randomUUID());
+        return fresh.get(v);
+      }
+      return v.replaceAll(owner, user);
+    };
+    return typeof m === "string" ? m.replaceAll(owner, user) : { ...m, values: m.values?.map(swap) };
+  };
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      return c;
+    }),
+  );
+  const pids = (await Promise.all(clients.map((c) => c.query("select pg_backend_pid() as p")))).map(
+    (r) => r.rows[0].p as number,
+  );
+  const cpu0 = cpuOf(pids);
+  const lat: number[] = [];
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  await Promise.all(
+    clients.map(async (c) => {
+      while (performance.now() < end) {
+        const user = users[next++ % users.length] as string;
+        const fresh = new Map<string, string>();
+        const t0 = performance.now();
+        for (const m of sent) await c.query(replay(m, user, fresh) as string);
+        lat.push(performance.now() - t0);
+      }
+    }),
+  );
+  const secs = (performance.now() - start) / 1000;
+  const cpu1 = cpuOf(pids);
+  const pgCpuS = [...cpu1].reduce((a, [pid, s]) => a + s - (cpu0.get(pid) ?? 0), 0);
+  await Promise.all(clients.map((c) => c.end()));
+  lat.sort((a, b) => a - b);
+  return {
+    perSec: Math.round(lat.length / secs),
+    p99Ms: +pct(lat, 99).toFixed(1),
+    pgCpuMsPerCall: cpu1.size ? +((pgCpuS * 1000) / lat.length).toFixed(2) : null,
+  };
+}
+
 async function run(kind: Kind) {
-  const { database, close } = await benchDatabase(kind);
+  const { database, url, close } = await benchDatabase(kind);
   const app = await startApp(database);
   const { tokens, ids } = await signUpUsers(app.base, CLIENTS);
 
@@ -91,9 +161,10 @@ async function run(kind: Kind) {
   for (const t of tokens.slice(0, 4)) await roundTripsOfOneRegistration(app.base, t);
   // Two calls back to back: the second, with the session entry fresh in the cache, is the steady state.
   let roundTrips: number | null = null;
+  const sent: Sent[] = [];
   if (kind === "postgres") {
     await roundTripsOfOneRegistration(app.base, tokens[0] as string);
-    roundTrips = await roundTripsOfOneRegistration(app.base, tokens[0] as string);
+    roundTrips = await roundTripsOfOneRegistration(app.base, tokens[0] as string, sent);
   }
 
   // Raw SQL loop.
@@ -169,6 +240,19 @@ async function run(kind: Kind) {
   const calls = Math.max(1, http.total);
   if (sampler) clearInterval(sampler);
   const lockWaitAvg = lockSamples.length ? lockSamples.reduce((a, b) => a + b, 0) / lockSamples.length : null;
+  // PostgreSQL: the same registrations' SQL with no app (users of the people seeded for the load).
+  const alone =
+    kind === "postgres" && url
+      ? await sqlAlone(
+          url,
+          sent,
+          (
+            (await database.rawQuery(
+              "select id from users where email like 'carga%' order by created_at desc limit 4000",
+            )) as { id: string }[]
+          ).map((r) => r.id),
+        )
+      : null;
   const inv = await checkInvariants(database.db);
   if (inv.problems.length) throw new Error(`ledger invariants broken after the run: ${inv.problems.join("; ")}`);
 
@@ -188,6 +272,11 @@ async function run(kind: Kind) {
     nodeCpuMsPerCall: +((nodeCpu.user + nodeCpu.system) / 1000 / calls).toFixed(2),
     pgCpuMsPerCall: pgCpuS === null ? null : +((pgCpuS * 1000) / calls).toFixed(2),
     roundTrips,
+    /** The registration's SQL alone, replayed without the app (PostgreSQL): calls/s, p99, PostgreSQL CPU per call. */
+    sqlAlonePerSec: alone?.perSec ?? null,
+    sqlAloneP99Ms: alone?.p99Ms ?? null,
+    sqlAlonePgCpuMsPerCall: alone?.pgCpuMsPerCall ?? null,
+    sqlAloneRatio: alone ? +(alone.perSec / rawPerSec).toFixed(2) : null,
     /** Average number of backends waiting on a lock during the HTTP phase (PostgreSQL). */
     lockWaitAvg: lockWaitAvg === null ? null : +lockWaitAvg.toFixed(1),
   };
@@ -206,12 +295,12 @@ console.log(
   `\n${CLIENTS} connections, ${SECONDS} s per phase, load average before: ${load0}, after: ${machineLoad()}\n`,
 );
 console.log(
-  "| database | raw SQL transfers/s (p99 ms) | HTTP calls/s | HTTP p50 / p99 ms | non-2xx | HTTP / raw | round trips per call | backends waiting on a lock (avg) | CPU ms per call: app / PostgreSQL |",
+  "| database | raw SQL transfers/s (p99 ms) | HTTP calls/s | HTTP p50 / p99 ms | non-2xx | HTTP / raw | round trips per call | backends waiting on a lock (avg) | CPU ms per call: app / PostgreSQL | SQL alone: calls/s (p99 ms), / raw, PostgreSQL CPU ms |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.rawPerSec} (${r.rawP99Ms}) | ${r.httpPerSec} | ${r.httpP50Ms} / ${r.httpP99Ms} | ${r.httpNon2xx} | ${r.ratio}x | ${r.roundTrips ?? "-"} | ${r.lockWaitAvg ?? "-"} | ${r.nodeCpuMsPerCall} / ${r.pgCpuMsPerCall ?? "-"} |`,
+    `| ${r.database} | ${r.rawPerSec} (${r.rawP99Ms}) | ${r.httpPerSec} | ${r.httpP50Ms} / ${r.httpP99Ms} | ${r.httpNon2xx} | ${r.ratio}x | ${r.roundTrips ?? "-"} | ${r.lockWaitAvg ?? "-"} | ${r.nodeCpuMsPerCall} / ${r.pgCpuMsPerCall ?? "-"} | ${r.sqlAlonePerSec === null ? "-" : `${r.sqlAlonePerSec} (${r.sqlAloneP99Ms}), ${r.sqlAloneRatio}x, ${r.sqlAlonePgCpuMsPerCall ?? "-"}`} |`,
   );
 }
 mkdirSync(path.join(here, "results"), { recursive: true });
