@@ -30,6 +30,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { checkInvariants } from "../apps/server/src/modules/ledger/index.ts";
+import { countRoundTrips, type SentQuery as Sent } from "../apps/server/src/test/round-trips.ts";
 import { printSummary, profileWhile } from "./cpu-profile.ts";
 import {
   benchDatabase,
@@ -49,30 +50,18 @@ import {
 
 const BODY = JSON.stringify({ monto: 1000, tipo: "otro", descripcion: "Carga de benchmark" });
 
-/** One registration's messages to PostgreSQL as the app sent them: a simple-protocol text or a named statement. */
-type Sent = string | { name?: string; text: string; values?: unknown[] };
-
-async function roundTripsOfOneRegistration(base: string, token: string, sent: Sent[] = []): Promise<number | null> {
-  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
-  const original = proto.query;
-  let n = 0;
-  proto.query = function (this: unknown, ...a: unknown[]) {
-    n++;
-    const q = a[0] as Sent;
-    sent.push(typeof q === "string" ? q : { name: q.name, text: q.text, values: q.values && [...q.values] });
-    return original.apply(this, a);
-  };
-  try {
+/** One registration through HTTP: its round trips, counted on the PostgreSQL driver (its messages kept in `sent`). */
+async function roundTripsOfOneRegistration(base: string, token: string, sent: Sent[] = []): Promise<number> {
+  const counted = await countRoundTrips(async () => {
     const r = await fetch(`${base}/api/dinero/registrar`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: BODY,
     });
     if (r.status !== 201) throw new Error(`registrar ${r.status}`);
-    return n;
-  } finally {
-    proto.query = original;
-  }
+  });
+  sent.push(...counted.sent);
+  return counted.texts.length;
 }
 
 /** CPU seconds (user + system) used so far by each of these processes (those this machine can read). */

@@ -138,9 +138,9 @@ async function main(): Promise<void> {
         onError: (e) => app.log.error({ err: e }, "temporizadores de operaciones"),
       });
       // Mail outbox (issue 16, ADR 017): SMTP_URL, or .eml files under DATA_DIR/correo/; sent once across processes.
-      const mail = startMailWorker({ db: db, clock: systemClock, config: appConfig }, { log: app.log });
+      const mail = startMailWorker({ db, clock: systemClock, config: appConfig }, { log: app.log });
       // Push and mail notifications (issue 20, ADR 022): every notification's pushes, mail or digest.
-      const push = startPushWorker({ db: db, clock: systemClock, config: appConfig }, { log: app.log });
+      const push = startPushWorker({ db, clock: systemClock, config: appConfig }, { log: app.log });
       // Stopped in this order on shutdown, as before: timers, push, mail.
       workers = [timers, push, mail];
     };

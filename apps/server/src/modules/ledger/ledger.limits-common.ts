@@ -75,13 +75,15 @@ export function personLimitsLockStatement(userId: string): string {
   return `select pg_advisory_xact_lock(hashtextextended('${limitsKey(userId)}', 0))`;
 }
 
-/** The platform brake's lock: every automatic release decision (the window and the day's cap) is made under it. */
-export async function lockPlatformReleases(tx: Executor): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${PLATFORM_KEY}, 0))`);
-}
-
-/** lockPlatformReleases as an inline statement (rowsAfter's `first`). */
+/**
+ * The platform brake's lock: every automatic release decision (the window and the day's cap) is made
+ * under it. One statement with no value: sent alone (lockPlatformReleases) or first (rowsAfter).
+ */
 export const PLATFORM_LOCK_STATEMENT = `select pg_advisory_xact_lock(hashtextextended('${PLATFORM_KEY}', 0))`;
+
+export async function lockPlatformReleases(tx: Executor): Promise<void> {
+  await tx.execute(sql.raw(PLATFORM_LOCK_STATEMENT));
+}
 
 /** Locks a person's two accounts (ascending id, as every ledger call does) before their advisory lock. */
 export async function lockPersonAccounts(tx: Executor, userId: string): Promise<void> {
