@@ -61,7 +61,7 @@ async function roundTripsOfOneRegistration(base: string, token: string, sent: Se
     if (r.status !== 201) throw new Error(`registrar ${r.status}`);
   });
   sent.push(...counted.sent);
-  return counted.texts.length;
+  return counted.trips;
 }
 
 /** CPU seconds (user + system) used so far by each of these processes (those this machine can read). */

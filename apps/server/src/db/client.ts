@@ -104,7 +104,7 @@ async function pgliteUpToDate(client: PGlite): Promise<boolean> {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, pipeline: true } as pg.PoolConfig);
     // An idle client dropped by the server (restart, DROP DATABASE in tests) must not crash the process.
     pool.on("error", () => {});
     // Fail fast with a clear message when the server is not reachable.
@@ -193,14 +193,14 @@ async function simpleQuery(client: pg.PoolClient, statements: InlineStatements):
     | pg.QueryResult
     | pg.QueryResult[];
   const results = Array.isArray(out) ? out : [out];
-  const queue = foreseenQueues.get(client) ?? [];
+  const queue = txStates.get(client)?.foreseen;
   const rows = statements.map((s, i) => {
     const r = results[i] as pg.QueryResult<unknown[]>;
     if (typeof s === "string") return asObjects(r, true);
-    queue.push({ text: s.foreseen, result: r });
+    // Outside a transaction opened here nothing would ask for it: the read is simply made early.
+    queue?.push({ text: s.foreseen, result: r });
     return [];
   });
-  if (queue.length > 0 && !foreseenQueues.has(client)) answerForeseen(client, queue);
   return rows;
 }
 
@@ -219,7 +219,6 @@ interface Foreseen {
   text: string;
   result: pg.QueryResult<unknown[]>;
 }
-const foreseenQueues = new WeakMap<pg.PoolClient, Foreseen[]>();
 
 /** A query builder bound to no database: it builds the SQL a repository function will send, to foresee it. */
 export const queryBuilder: Db = drizzleNodePg.mock() as unknown as Db;
@@ -274,13 +273,50 @@ function asObjects(r: pg.QueryResult<unknown[]>, reparse: boolean): Record<strin
   });
 }
 
-/** Makes `client` answer the queries foreseen in `queue`, in order, until the first other query. */
-function answerForeseen(client: pg.PoolClient, queue: Foreseen[]) {
-  foreseenQueues.set(client, queue);
-  const query = client.query;
-  const answering = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
-    const next = queue[0];
-    if (next && callback === undefined && typeof values !== "function" && config && typeof config === "object") {
+// ---------------------------------------------------------------------------
+// Pipelined statements (issue 21). The pool's clients run in node-postgres's pipeline mode: a query
+// is written to the socket at once, without waiting for the answers of the ones before it (each keeps
+// its own Sync, so each still fails or succeeds on its own). A transaction opened by transactionWith
+// on PostgreSQL sends everything through one function (`txQuery`) that
+// - answers the foreseen reads (above);
+// - lets a statement whose answer nobody reads go "behind" (`executeBehind`): it is sent at once and
+//   not awaited; the next query sent travels right behind it, and answers only after it, with its
+//   error if it failed (so a caller sees the real cause, never "the transaction is aborted");
+// - sends COMMIT right behind the transaction's last statement (`lastStatement`), in the same round
+//   trip, and refuses any statement after it.
+// ---------------------------------------------------------------------------
+
+interface TxState {
+  foreseen: Foreseen[];
+  /** Statements sent by executeBehind whose answers the next query waits for. */
+  behind: Promise<unknown>[];
+  /** The error of the first of them that failed (mapped): what the transaction fails with. */
+  failed?: unknown;
+  /** Whether the work's last statement may carry COMMIT (not when the unit of work writes after it). */
+  commitEarly: boolean;
+  /** Set by lastStatement: the next query sent is the transaction's last one. */
+  armed: boolean;
+  /** COMMIT, once lastStatement sent it. */
+  commit?: Promise<pg.QueryResult>;
+}
+const txStates = new WeakMap<pg.PoolClient, TxState>();
+
+/** The driver's own query (the prototype's, looked up at each call: tests count its calls). */
+function send(client: pg.PoolClient, args: unknown[]): unknown {
+  return (pg.Client.prototype.query as unknown as (...a: unknown[]) => unknown).apply(client, args);
+}
+
+const ignore = () => {};
+
+/** Routes the transaction's queries on `client` through its state (see above) until closeTx. */
+function openTx(client: pg.PoolClient, commitEarly: boolean): TxState {
+  const st: TxState = { foreseen: [], behind: [], commitEarly, armed: false };
+  txStates.set(client, st);
+  const txQuery = (...args: unknown[]): unknown => {
+    const [config, values, callback] = args;
+    const promiseStyle = callback === undefined && typeof values !== "function";
+    const next = st.foreseen[0];
+    if (next && promiseStyle && config && typeof config === "object") {
       const c = config as pg.QueryConfig & { rowMode?: string };
       let text: string | undefined;
       try {
@@ -289,24 +325,83 @@ function answerForeseen(client: pg.PoolClient, queue: Foreseen[]) {
         text = undefined;
       }
       if (text === next.text) {
-        queue.shift();
+        st.foreseen.shift();
         const r = next.result;
         const rows = c.rowMode === "array" ? r.rows : asObjects(r, c.types === undefined);
         return Promise.resolve({ command: r.command, rowCount: r.rowCount, oid: r.oid, fields: r.fields, rows });
       }
     }
-    queue.length = 0;
-    // biome-ignore lint/complexity/noArguments: the driver's own overloads, passed through.
-    return (query as (...a: unknown[]) => unknown).apply(this, arguments as unknown as unknown[]);
+    st.foreseen.length = 0;
+    if (st.commit) return Promise.reject(new Error("db: a statement after the transaction's last one"));
+    const sent = send(client, args);
+    if (st.armed) {
+      st.armed = false;
+      st.commit = send(client, ["commit"]) as Promise<pg.QueryResult>;
+      st.commit.catch(ignore);
+    }
+    if (st.behind.length === 0 || !promiseStyle) return sent;
+    const behind = st.behind;
+    st.behind = [];
+    (sent as Promise<unknown>).catch(ignore);
+    return Promise.all(behind).then(() => sent);
   };
-  client.query = answering as unknown as typeof client.query;
+  (client as unknown as { query: unknown }).query = txQuery;
+  return st;
 }
 
-/** Stops answering foreseen reads on `client` (the transaction ended). */
-function stopForeseeing(client: pg.PoolClient) {
-  if (!foreseenQueues.delete(client)) return;
+/** The transaction on `client` ended: its queries go straight to the driver again. */
+function closeTx(client: pg.PoolClient) {
+  txStates.delete(client);
   // The method was the prototype's (a pooled client has no own `query`).
   delete (client as unknown as { query?: unknown }).query;
+}
+
+/** The state of the transaction `exec` runs in, when transactionWith opened it on PostgreSQL. */
+function stateOf(exec: Executor): TxState | undefined {
+  const client = txClients.get(exec as Tx);
+  return client ? txStates.get(client) : undefined;
+}
+
+/**
+ * Runs `query` (as executeNamed) without waiting for its answer when `exec` is a transaction opened
+ * by transactionWith on PostgreSQL: it travels with the next query, which answers only after it and
+ * fails with its error (mapped by `onError`, which throws) if it failed; COMMIT waits for it too.
+ * For a statement whose rows nobody reads (a step's deferred writes, a row nobody checks).
+ * Elsewhere it runs at once.
+ */
+export async function executeBehind(exec: Executor, query: SQL, onError?: (e: unknown) => never): Promise<void> {
+  const st = stateOf(exec);
+  const sent = executeNamed(exec, query);
+  if (!st) {
+    await (onError ? sent.catch(onError) : sent);
+    return;
+  }
+  const tracked = onError ? sent.catch(onError) : sent;
+  tracked.catch((e) => {
+    st.failed ??= e;
+  });
+  st.behind.push(tracked);
+}
+
+/**
+ * `read` makes the transaction's last statement: when `exec` is a plain transaction opened by
+ * transactionWith on PostgreSQL, COMMIT is sent right behind its (first) query, one round trip for
+ * both, and the transaction refuses any statement after it. For a step's answer: a read whose rows
+ * the caller returns. Elsewhere (PGlite, an idempotent unit of work that writes its key row after
+ * the work, a savepoint) it is just `read()`.
+ */
+export async function lastStatement<T>(exec: Executor, read: () => Promise<T>): Promise<T> {
+  const st = stateOf(exec);
+  if (!st?.commitEarly || st.commit) return read();
+  st.armed = true;
+  try {
+    const value = await read();
+    const commit = st.commit as Promise<pg.QueryResult> | undefined;
+    if (commit && (await commit).command !== "COMMIT") throw new Error("db: the transaction did not commit");
+    return value;
+  } finally {
+    st.armed = false;
+  }
 }
 
 /**
@@ -321,6 +416,8 @@ export async function transactionWith<T>(
   db: Db,
   first: InlineStatements,
   work: (tx: Tx, rows: StatementRows) => Promise<T>,
+  /** `commitEarly: false`: the caller writes after `work` (lastStatement then does not commit). */
+  opts: { commitEarly?: boolean } = {},
 ): Promise<T> {
   const opener = pgOpeners.get(db);
   if (!opener) return db.transaction(async (tx) => work(tx, await runInline(tx, first)));
@@ -331,21 +428,30 @@ export async function transactionWith<T>(
   const tx = new NodePgTransaction(opener.dialect, session, undefined) as unknown as Tx;
   txClients.set(tx, client);
   let broken: Error | undefined;
+  const st = openTx(client, opts.commitEarly !== false);
   try {
     const [, ...rows] = await simpleQuery(client, ["begin", ...first]);
     const result = await work(tx, rows);
-    await client.query("commit");
+    // COMMIT travels behind what executeBehind sent and answers after it (or with its error).
+    if (st.commit) await st.commit;
+    else await client.query("commit");
     return result;
   } catch (error) {
-    try {
-      await client.query("rollback");
-    } catch (e) {
-      // The connection is unusable (the error above may be the same failure): drop it from the pool.
-      broken = e as Error;
+    // A COMMIT sent by lastStatement ended the transaction either way (ROLLBACK when it was aborted).
+    if (!st.commit) {
+      st.behind = [];
+      try {
+        await client.query("rollback");
+      } catch (e) {
+        // The connection is unusable (the error above may be the same failure): drop it from the pool.
+        broken = e as Error;
+      }
     }
-    throw error;
+    // A statement sent behind failed: the query that waited for it failed with it, wrapped by the
+    // query builder maybe; the transaction fails with the cause itself, as without pipelining.
+    throw st.failed ?? error;
   } finally {
-    stopForeseeing(client);
+    closeTx(client);
     client.release(broken);
   }
 }

@@ -33,8 +33,8 @@ const rawRows = async (x: Tx, id: string) =>
   ((await x.execute(countSql(id))) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; trips: number }> {
-  const { result, texts } = await countRoundTrips(fn);
-  return { value: result, trips: texts.length };
+  const { result, trips } = await countRoundTrips(fn);
+  return { value: result, trips };
 }
 
 describe("foreseen reads", () => {

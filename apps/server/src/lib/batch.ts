@@ -1,5 +1,5 @@
 import { type Column, getTableColumns, getTableName, is, SQL, type SQLChunk, sql, type Table } from "drizzle-orm";
-import { type Executor, executeNamed } from "../db/client.ts";
+import { type Executor, executeBehind, executeNamed } from "../db/client.ts";
 
 /**
  * One statement, one round trip (issue 7, ADR 012): several areas' writes of one
@@ -23,6 +23,20 @@ export interface BatchPart {
 /** Runs the parts as one statement; answers the rows of each part (empty for parts that return nothing). */
 export async function runBatch(exec: Executor, parts: readonly BatchPart[]): Promise<Record<string, unknown>[][]> {
   if (parts.length === 0) return [];
+  // Named (prepared once per connection, db/client.ts executeNamed): a batch's text depends only on
+  // which parts it has, so PostgreSQL parses and plans each kind of batch once per connection.
+  const res = await executeNamed(exec, batchStatement(parts));
+  const row = ((res as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {}) as Record<string, unknown>;
+  return parts.map((p, i) => {
+    if (!p.returns) return [];
+    const v = row[`r${i}`];
+    const list = typeof v === "string" ? JSON.parse(v) : v;
+    return Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
+  });
+}
+
+/** The one statement of `parts` (runBatch). */
+function batchStatement(parts: readonly BatchPart[]): SQL {
   const ctes = sql.join(
     parts.map((p, i) => sql`${sql.raw(`p${i}`)} as (${p.sql})`),
     sql`, `,
@@ -39,16 +53,7 @@ export async function runBatch(exec: Executor, parts: readonly BatchPart[]): Pro
           ),
           sql`, `,
         )}`;
-  // Named (prepared once per connection, db/client.ts executeNamed): a batch's text depends only on
-  // which parts it has, so PostgreSQL parses and plans each kind of batch once per connection.
-  const res = await executeNamed(exec, sql`with ${ctes} ${select}`);
-  const row = ((res as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {}) as Record<string, unknown>;
-  return parts.map((p, i) => {
-    if (!p.returns) return [];
-    const v = row[`r${i}`];
-    const list = typeof v === "string" ? JSON.parse(v) : v;
-    return Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
-  });
+  return sql`with ${ctes} ${select}`;
 }
 
 /**
@@ -123,13 +128,14 @@ export function hasPendingPatch(exec: Executor, prefix: string): boolean {
  * Sends what the running step queued so far (its scope stays open): for a write that must see the
  * step's earlier ones, e.g. a new deal on an asset whose previous deal the step has just closed.
  */
-export async function flushDeferred(exec: Executor): Promise<void> {
+export async function flushDeferred(exec: Executor, behind = false): Promise<void> {
   const queue = deferred.get(exec);
   if (!queue || (queue.parts.length === 0 && queue.patches.size === 0)) return;
   const parts = [...queue.parts, ...[...queue.patches.values()].map(({ patch, build }) => ({ sql: build(patch) }))];
   queue.parts = [];
   queue.patches.clear();
-  await runBatch(exec, parts);
+  if (behind) await executeBehind(exec, batchStatement(parts));
+  else await runBatch(exec, parts);
 }
 
 /** Runs `work` with the deferrable writes made on `exec` queued, then sends them as one statement. */
@@ -140,7 +146,9 @@ export async function withDeferredWrites<T>(exec: Executor, work: () => Promise<
   deferred.set(exec, queue);
   try {
     const result = await work();
-    await flushDeferred(exec);
+    // Nobody reads these rows back: the statement goes behind the step's next query (its answer),
+    // in the same round trip (db/client.ts executeBehind).
+    await flushDeferred(exec, true);
     return result;
   } finally {
     deferred.delete(exec);

@@ -130,35 +130,41 @@ async function runOnce<V>(
   if (!UUID_RE.test(scope.userId)) throw badRequest(MSG.invalidData);
   const hash = requestHash(scope.route, scope.body);
 
-  return transactionWith(db, [], async (tx): Promise<RunOnceResult<V>> => {
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: scope.userId, key, route: scope.route, requestHash: hash, statusCode: 0, response: {} })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+  return transactionWith(
+    db,
+    [],
+    async (tx): Promise<RunOnceResult<V>> => {
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ userId: scope.userId, key, route: scope.route, requestHash: hash, statusCode: 0, response: {} })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
 
-    if (inserted.length === 0) {
-      // The stored body is a jsonb string holding the exact JSON text: read it as text.
-      const res = await tx.execute(sql`select route, request_hash, status_code, response #>> '{}' as response
+      if (inserted.length === 0) {
+        // The stored body is a jsonb string holding the exact JSON text: read it as text.
+        const res = await tx.execute(sql`select route, request_hash, status_code, response #>> '{}' as response
         from idempotency_keys where user_id = ${scope.userId}::uuid and key = ${key}`);
-      const prev = (res as unknown as { rows: StoredRow[] }).rows[0];
-      if (!prev || prev.status_code === 0) {
-        // Only possible if a row was written outside withIdempotency.
-        throw new AppError("CONFLICT", "La solicitud con esta clave de idempotencia aún está en proceso");
+        const prev = (res as unknown as { rows: StoredRow[] }).rows[0];
+        if (!prev || prev.status_code === 0) {
+          // Only possible if a row was written outside withIdempotency.
+          throw new AppError("CONFLICT", "La solicitud con esta clave de idempotencia aún está en proceso");
+        }
+        if (prev.route !== scope.route || prev.request_hash !== hash) {
+          throw new AppError("IDEMPOTENCY_MISMATCH", MSG.idempotencyMismatch);
+        }
+        const text = prev.response ?? "";
+        return { replayed: true, statusCode: prev.status_code, body: text === "" ? undefined : JSON.parse(text) };
       }
-      if (prev.route !== scope.route || prev.request_hash !== hash) {
-        throw new AppError("IDEMPOTENCY_MISMATCH", MSG.idempotencyMismatch);
-      }
-      const text = prev.response ?? "";
-      return { replayed: true, statusCode: prev.status_code, body: text === "" ? undefined : JSON.parse(text) };
-    }
 
-    const res = await fn(tx, await runInline(tx, opening));
-    const text = JSON.stringify(res.stored) ?? "";
-    await tx.execute(sql`update idempotency_keys set status_code = ${res.statusCode}, response = to_jsonb(${text}::text)
+      const res = await fn(tx, await runInline(tx, opening));
+      const text = JSON.stringify(res.stored) ?? "";
+      await tx.execute(sql`update idempotency_keys set status_code = ${res.statusCode}, response = to_jsonb(${text}::text)
       where user_id = ${scope.userId}::uuid and key = ${key}`);
-    return { replayed: false, statusCode: res.statusCode, value: res.value };
-  });
+      return { replayed: false, statusCode: res.statusCode, value: res.value };
+    },
+    // The key row is written after `fn`: the work's last statement must not carry COMMIT.
+    { commitEarly: false },
+  );
 }
 
 /** The request's Idempotency-Key header, validated; undefined when absent. */

@@ -13,7 +13,7 @@ import {
   salePrice,
 } from "@valoriza/domain";
 import type { SQL } from "drizzle-orm";
-import type { InlineStatements, Tx } from "../../db/client.ts";
+import { type InlineStatements, lastStatement, type Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, notFound, rateLimited, unprocessable } from "../../lib/errors.ts";
@@ -105,7 +105,8 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
   /** A step's answer: the custody's view and the viewer's balances, read in one statement. */
   async function answer(tx: Tx, id: string, viewerId: string): Promise<{ custodia: Custody; balances: Balances }> {
     const column = userBalancesColumn(viewerId);
-    const v = await findCustodyView(tx, id, column.sql);
+    // The step's last statement: COMMIT travels with it (db/client.ts lastStatement).
+    const v = await lastStatement(tx, () => findCustodyView(tx, id, column.sql));
     if (!v) throw notFound(DEALS_MSG.custodyNotFound);
     return { custodia: toCustodyDto(v, viewerId), balances: pick(column.read(v.extra)) };
   }

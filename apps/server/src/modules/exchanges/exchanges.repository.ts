@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type Executor, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
+import { type Executor, executeBehind, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
 import { assetLocations, assets, exchangeOffers, exchangeProposals, users } from "../../db/schema/index.ts";
 import { patchOrDefer, withPendingPatch } from "../../lib/batch.ts";
 import { noBlockBetween } from "../blocks/index.ts";
@@ -112,10 +112,15 @@ export async function insertOfferIfNoneOpen(tx: Executor, row: NewOffer): Promis
 
 /** Closes the open offers of these assets (they changed owner). */
 export async function closeOffersOfAssets(tx: Executor, assetIds: string[], now: Date): Promise<void> {
-  await tx
-    .update(exchangeOffers)
-    .set({ estado: "cerrada", closedAt: now })
-    .where(and(eq(exchangeOffers.estado, "abierta"), inArray(exchangeOffers.assetId, assetIds)));
+  // Nobody reads these rows back in the step: the update travels with its next statement.
+  await executeBehind(
+    tx,
+    tx
+      .update(exchangeOffers)
+      .set({ estado: "cerrada", closedAt: now })
+      .where(and(eq(exchangeOffers.estado, "abierta"), inArray(exchangeOffers.assetId, assetIds)))
+      .getSQL(),
+  );
 }
 
 export interface OfferView {

@@ -18,7 +18,7 @@ import {
   proximityBadge,
   roundKm,
 } from "@valoriza/domain";
-import type { Tx } from "../../db/client.ts";
+import { lastStatement, type Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, forbidden, notFound, unprocessable } from "../../lib/errors.ts";
@@ -96,7 +96,8 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
   const plain = plainUnitOfWork(db);
 
   async function view(tx: Tx, id: string) {
-    const v = await findProposalView(tx, id);
+    // The step's answer is its last statement: COMMIT travels with it (db/client.ts lastStatement).
+    const v = await lastStatement(tx, () => findProposalView(tx, id));
     if (!v) throw notFound(EXCHANGE_MSG.proposalNotFound);
     return toProposalDto(v);
   }

@@ -9,7 +9,7 @@ import {
   splitRelease,
 } from "@valoriza/domain";
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, executeBehind } from "../../db/client.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import {
   iso,
@@ -93,8 +93,12 @@ export async function limitAssetRelease(
     spendable = w.waiting > 0 ? 0 : splitRelease(p.amount, w.used, w.limit, brake.left).spendable;
     motivo = w.waiting > 0 || w.used + spendable >= w.limit ? "limite" : "freno";
     if (spendable > 0) {
-      await tx.execute(sql`insert into limit_releases (user_id, ref_type, ref_id, amount, tipo, released_at)
-        values (${p.userId}, 'activo', ${p.assetId}, ${spendable}, 'ventana', ${iso(p.now)})`);
+      // Nobody reads it back in the step: it travels with the step's next statement.
+      await executeBehind(
+        tx,
+        sql`insert into limit_releases (user_id, ref_type, ref_id, amount, tipo, released_at)
+        values (${p.userId}, 'activo', ${p.assetId}, ${spendable}, 'ventana', ${iso(p.now)})`,
+      );
     }
     // Granted parts of their reviews (by the queue just now or earlier) become theirs.
     if (w.movable) await moveGrants(tx, ops, p.userId, p.now);

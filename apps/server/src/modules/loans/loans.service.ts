@@ -6,7 +6,7 @@ import {
   LOAN_PURPOSES,
   type Loan,
 } from "@valoriza/domain";
-import type { Tx } from "../../db/client.ts";
+import { lastStatement, type Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
@@ -66,7 +66,8 @@ export function createLoansService({ db, clock }: AppDeps, engine: DealsEngine) 
   const plain = plainUnitOfWork(db);
 
   async function view(tx: Tx, id: string, viewerId: string): Promise<Loan> {
-    const v = await findLoanView(tx, id);
+    // The step's answer is its last statement: COMMIT travels with it (db/client.ts lastStatement).
+    const v = await lastStatement(tx, () => findLoanView(tx, id));
     if (!v) throw notFound(LOAN_MSG.notFound);
     return toLoanDto(v, viewerId, clock.now());
   }
