@@ -229,6 +229,11 @@ export function foresee(query: SQL | { toSQL(): { sql: string; params: unknown[]
   return { foreseen: inlineValues(text, params) };
 }
 
+/** `query` as an inline statement (InlineStatements): its values written in; throws on one that cannot be. */
+export function inlineStatement(query: SQL): string {
+  return foresee(query).foreseen;
+}
+
 /** `foresee`, or nothing when a value (e.g. from a request) cannot be inlined: the code then just reads it. */
 export function foreseeIfSafe(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): ForeseenRead[] {
   try {

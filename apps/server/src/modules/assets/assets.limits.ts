@@ -1,6 +1,5 @@
 import { DAY_MS, dailyRefusal, registrationValueRefusal } from "@valoriza/domain";
-import type { Tx } from "../../db/client.ts";
-import type { BatchPart } from "../../lib/batch.ts";
+import { inlineStatement, type Tx } from "../../db/client.ts";
 import { unprocessable } from "../../lib/errors.ts";
 import { lockPersonLimits, registrationsSql, uuidv7Floor } from "../ledger/index.ts";
 
@@ -31,8 +30,8 @@ export function checkIssuanceValue(p: IssuanceInput): void {
   if (byValue) throw unprocessable(byValue, { limite: "valor" });
 }
 
-function dailyCountSql(p: IssuanceInput, excludeAssetId?: string) {
-  return registrationsSql(p.userId, uuidv7Floor(p.now.getTime() - DAY_MS), null, excludeAssetId);
+function dailyCountSql(p: IssuanceInput) {
+  return registrationsSql(p.userId, uuidv7Floor(p.now.getTime() - DAY_MS), null);
 }
 
 function checkDaily(p: IssuanceInput, row: { n?: unknown; issued?: unknown } | undefined): void {
@@ -48,19 +47,15 @@ export async function checkIssuance(tx: Tx, p: IssuanceInput): Promise<void> {
 }
 
 /**
- * The daily bounds as a part of the registration's one-statement batch (lib/batch.ts, issue 7):
- * the caller has taken the person's lock (lockPersonLimits or personLimitsLockStatement) in an
- * earlier statement, so this statement's snapshot sees every registration of theirs that committed
- * before; the new asset (inserted by another part of the same statement, which this snapshot does
- * not see, or earlier in the transaction) is left out by its id. A refusal is thrown after the
- * batch ran: the transaction rolls back, so nothing of the refused registration stays.
+ * The daily bounds' count as an inline statement of the registration's opening (db/client.ts
+ * InlineStatements, sent with BEGIN right after the person's lock, personLimitsLockStatement): its
+ * snapshot sees every registration of theirs that committed before. Ids and dates only, inlined.
  */
-export function dailyIssuancePart(
-  p: IssuanceInput,
-  newAssetId: string,
-): { part: BatchPart; check(rows: unknown[]): void } {
-  return {
-    part: { sql: dailyCountSql(p, newAssetId), returns: true },
-    check: (rows) => checkDaily(p, rows[0] as { n?: unknown; issued?: unknown } | undefined),
-  };
+export function dailyIssuanceStatement(p: IssuanceInput): string {
+  return inlineStatement(dailyCountSql(p));
+}
+
+/** The refusal (422) of the day's bounds, from dailyIssuanceStatement's rows: before anything is written. */
+export function checkDailyIssuance(p: IssuanceInput, rows: Record<string, unknown>[] | undefined): void {
+  checkDaily(p, rows?.[0] as { n?: unknown; issued?: unknown } | undefined);
 }

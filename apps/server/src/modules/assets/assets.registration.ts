@@ -9,7 +9,7 @@ import {
   valuateMoney,
   valuateTime,
 } from "@valoriza/domain";
-import type { Tx } from "../../db/client.ts";
+import { lastStatement, type Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import { type BatchPart, runBatch } from "../../lib/batch.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -22,7 +22,7 @@ import { issueBlockedPart, personLimitsLockStatement, userBalancesPart } from ".
 import { notifyParts } from "../notifications/index.ts";
 import { type AssetDto, toAssetDto } from "./assets.dto.ts";
 import { createUploadQuota, decodeImage, removeAssetImages, storeAssetImages } from "./assets.images.ts";
-import { checkIssuanceValue, dailyIssuancePart } from "./assets.limits.ts";
+import { checkDailyIssuance, checkIssuanceValue, dailyIssuanceStatement } from "./assets.limits.ts";
 import {
   type AssetRow,
   insertAssetPart,
@@ -79,19 +79,18 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
   });
 
   /**
-   * Registers an asset and issues its credits, blocked, in THREE round trips on PostgreSQL (issue 7,
-   * ADR 012) when the unit of work is a plain transaction:
-   *  1. BEGIN, the person's limits lock and (when the input has no location) the owner's city, as
-   *     one message (the unit of work's opening). The lock is its own statement, before anything
-   *     else of the registration, so the next statement's snapshot (READ COMMITTED) sees every
-   *     earlier registration of this person;
-   *  2. ONE statement (lib/batch.ts): the asset row and its public point, the daily-limits count,
-   *     the balances before, the movement, the transaction, the notification and its live event,
-   *     and the ledger's issue;
-   *  3. COMMIT.
-   * The value bound is checked before the batch is sent; a refusal by the daily limits is thrown
-   * after it: the transaction rolls back and nothing of the registration stays. With an
-   * Idempotency-Key the key row adds its own round trips (lib/idempotency.ts).
+   * Registers an asset and issues its credits, blocked, in TWO round trips on PostgreSQL (issue 7,
+   * ADR 012, ADR 029 "pipelined statements") when the unit of work is a plain transaction:
+   *  1. BEGIN, the person's limits lock, (when the input has no location) the owner's city and the
+   *     daily-limits count, as one message (the unit of work's opening). The lock is its own
+   *     statement, before anything else of the registration, so the count's snapshot (READ
+   *     COMMITTED) sees every earlier registration of this person;
+   *  2. ONE statement (lib/batch.ts): the asset row and its public point, the balances before, the
+   *     movement, the transaction, the notification and its live event, and the ledger's issue;
+   *     with COMMIT right behind it (db/client.ts lastStatement).
+   * Both bounds (the value and the day's) are checked before the batch is sent: a refusal writes
+   * nothing. With an Idempotency-Key the key row adds its own round trips and COMMIT goes apart
+   * (lib/idempotency.ts).
    * `location` null: the owner's city, read in the opening. `placeFor`: the public point of the
    * asset at its location (ADR 013), computed before the transaction when the location is known.
    */
@@ -104,13 +103,16 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
     answer: (r: { asset: AssetRow; userCredits: UserCredits }) => T,
   ): Promise<T> {
     const known = location ? { loc: location, place: await placeFor(location) } : null;
+    const limits = issuanceOf(user, row);
     const opening = [personLimitsLockStatement(user.id)];
     if (!known) opening.push(ownerLocationStatement(user.id));
+    opening.push(dailyIssuanceStatement(limits));
     return uow(async (tx, opened) => {
       // Every unit of work runs its whole opening before `work`: never register without the lock.
       if (opened?.length !== opening.length) throw new Error("the unit of work did not run the registration's opening");
-      // The value bound, before anything of the registration is written (a replay never gets here).
-      checkIssuanceValue(issuanceOf(user, row));
+      // The bounds, before anything of the registration is written (a replay never gets here).
+      checkIssuanceValue(limits);
+      checkDailyIssuance(limits, opened[opening.length - 1]);
       const loc = known?.loc ?? readOwnerLocation(opened[1]);
       const place = known ? known.place : await placeFor(loc);
       return answer(
@@ -126,13 +128,11 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
     row: RegistrationRow & Location,
     place: PublicPoint | null,
   ): Promise<{ asset: AssetRow; userCredits: UserCredits }> {
-    const limits = issuanceOf(user, row);
     const added = row.creditosAsignados ?? 0;
     const assetId = row.id;
     const inserted = insertAssetPart({ ...row, userId: user.id, searchText: buildSearchText(row) });
     // Only the offset (or city-centre) point is stored; never the exact one (ADR 013).
     const placed = place ? publicPointPart(tx, assetId, place) : null;
-    const daily = dailyIssuancePart(limits, assetId);
     const balances = userBalancesPart(user.id);
     const issue = issueBlockedPart({
       userId: user.id,
@@ -144,7 +144,6 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
     });
     const parts: BatchPart[] = [
       inserted.part,
-      daily.part,
       balances.part,
       movementPart({
         userId: user.id,
@@ -175,10 +174,10 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
     ];
     if (placed) parts.push(placed);
     if (issue.part) parts.push(issue.part);
-    const results = await runBatch(tx, parts);
+    // The registration's last statement: COMMIT travels right behind it (plain units of work).
+    const results = await lastStatement(tx, () => runBatch(tx, parts));
     const asset = inserted.read(results[0] ?? []);
-    daily.check(results[1] ?? []);
-    const before = balances.read(results[2] ?? []);
+    const before = balances.read(results[1] ?? []);
     if (issue.part) issue.read(results[parts.length - 1] ?? []);
     if (asset.creditosAsignados !== added) throw new Error("the asset row does not carry the credits issued");
     const current = before.credits + added;
