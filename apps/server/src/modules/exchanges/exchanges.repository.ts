@@ -29,9 +29,8 @@ export async function updateProposal(tx: Executor, id: string, patch: Partial<Ne
   );
 }
 
-/** Pending proposals (other than `exceptId`) that involve any of these assets, on either side. */
-export async function pendingProposalsOnAssets(tx: Executor, assetIds: string[], exceptId: string): Promise<string[]> {
-  const rows = await tx
+const pendingProposalsQuery = (exec: Executor, assetIds: string[], exceptId: string) =>
+  exec
     .select({ id: exchangeProposals.id })
     .from(exchangeProposals)
     .where(
@@ -42,8 +41,18 @@ export async function pendingProposalsOnAssets(tx: Executor, assetIds: string[],
       ),
     )
     .orderBy(exchangeProposals.id);
-  return rows.map((r) => r.id);
+
+/** Pending proposals (other than `exceptId`) that involve any of these assets, on either side. */
+export async function pendingProposalsOnAssets(tx: Executor, assetIds: string[], exceptId: string): Promise<string[]> {
+  return (await pendingProposalsQuery(tx, assetIds, exceptId)).map((r) => r.id);
 }
+
+/**
+ * pendingProposalsOnAssets's read, foreseen (db/client.ts foresee; issue 21): an acceptance's first
+ * effect (cerrarOtrasPropuestas) makes it right after the guards' reads, under the assets' lock.
+ */
+export const foreseePendingProposalsOnAssets = (assetIds: string[], exceptId: string): ForeseenRead =>
+  foresee(pendingProposalsQuery(queryBuilder, assetIds, exceptId));
 
 export interface ProposalView {
   p: ProposalRow;

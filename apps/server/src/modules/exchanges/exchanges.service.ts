@@ -32,6 +32,7 @@ import { createExchangeHandlers } from "./exchanges.process.ts";
 import {
   findProposal,
   findProposalView,
+  foreseePendingProposalsOnAssets,
   insertOfferIfNoneOpen,
   insertProposal,
   listExchangeableOwnAssets,
@@ -190,8 +191,13 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
           });
           return { proposal: await view(tx, out.deal.id) };
         },
-        // Sent with BEGIN (issue 21): the two assets' lock, then what the engine reads first.
-        [foreseeLockAssets(assetIds), ...engine.foreseeApply(process, peek.id, transition, user.id)],
+        // Sent with BEGIN (issue 21): the two assets' lock, then what the engine reads first; for an
+        // acceptance, then its first effect's read (the other pending proposals of the two assets).
+        [
+          foreseeLockAssets(assetIds),
+          ...engine.foreseeApply(process, peek.id, transition, user.id),
+          ...(transition === "aceptar" ? [foreseePendingProposalsOnAssets(assetIds, peek.id)] : []),
+        ],
       );
     },
 
