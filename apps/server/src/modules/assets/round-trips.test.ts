@@ -71,9 +71,11 @@ const good = (over: Record<string, unknown> = {}) => ({
 describe.runIf(onPostgres)("round trips of a registration (PostgreSQL)", () => {
   it("POST /api/dinero/registrar: at most 2", async () => {
     const u = await warmUser();
-    const { result: res, texts, trips } = await counted(() =>
-      post(u, "/api/dinero/registrar", { monto: 50_000, tipo: "otro", descripcion: "Aporte" }),
-    );
+    const {
+      result: res,
+      texts,
+      trips,
+    } = await counted(() => post(u, "/api/dinero/registrar", { monto: 50_000, tipo: "otro", descripcion: "Aporte" }));
     expect(res.statusCode, res.body).toBe(201);
     expect(json(res).data.ubicacion.ciudad).toBe("Medellín");
     expect(trips, texts.join("\n---\n")).toBeLessThanOrEqual(2);
@@ -81,7 +83,11 @@ describe.runIf(onPostgres)("round trips of a registration (PostgreSQL)", () => {
 
   it("POST /api/tiempo/registrar (city-centre public point): at most 2", async () => {
     const u = await warmUser();
-    const { result: res, texts, trips } = await counted(() =>
+    const {
+      result: res,
+      texts,
+      trips,
+    } = await counted(() =>
       post(u, "/api/tiempo/registrar", {
         tipo: "Clases de guitarra",
         horas: 2,
