@@ -412,9 +412,10 @@ export async function lastStatement<T>(exec: Executor, read: () => Promise<T>): 
 /**
  * Runs `work` in one transaction whose `first` statements run right after BEGIN, in order, each
  * with its own snapshot (READ COMMITTED). On PostgreSQL (node-postgres) BEGIN and `first` are one
- * message, one round trip; COMMIT (or ROLLBACK when `work` throws) is the last. PGlite (one
- * in-process connection, no network) runs drizzle's own transaction and the same statements one
- * by one before `work`. The transaction object is drizzle's, so nested transactions (savepoints)
+ * message, one round trip (with no `first`, BEGIN travels with the work's first query); COMMIT (or
+ * ROLLBACK when `work` throws) is the last, or travels with the work's last statement
+ * (lastStatement). PGlite (one in-process connection, no network) runs drizzle's own transaction
+ * and the same statements one by one before `work`. The transaction object is drizzle's, so nested transactions (savepoints)
  * and every query builder work as in `db.transaction`.
  */
 export async function transactionWith<T>(
@@ -435,7 +436,15 @@ export async function transactionWith<T>(
   let broken: Error | undefined;
   const st = openTx(client, opts.commitEarly !== false);
   try {
-    const [, ...rows] = await simpleQuery(client, ["begin", ...first]);
+    let rows: StatementRows = [];
+    if (first.length === 0) {
+      // Nothing to read with it: BEGIN goes behind the work's first query, in the same round trip.
+      const begin = client.query("begin");
+      begin.catch(ignore);
+      st.behind.push(begin);
+    } else {
+      [, ...rows] = await simpleQuery(client, ["begin", ...first]);
+    }
     const result = await work(tx, rows);
     // COMMIT travels behind what executeBehind sent and answers after it (or with its error).
     if (st.commit) await st.commit;

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import {
   type Db,
+  executeBehind,
   type InlineStatements,
   runInline,
   type StatementRows,
@@ -158,8 +159,12 @@ async function runOnce<V>(
 
       const res = await fn(tx, await runInline(tx, opening));
       const text = JSON.stringify(res.stored) ?? "";
-      await tx.execute(sql`update idempotency_keys set status_code = ${res.statusCode}, response = to_jsonb(${text}::text)
-      where user_id = ${scope.userId}::uuid and key = ${key}`);
+      // Nobody reads it back: it travels with COMMIT, which answers after it (db/client.ts executeBehind).
+      await executeBehind(
+        tx,
+        sql`update idempotency_keys set status_code = ${res.statusCode}, response = to_jsonb(${text}::text)
+      where user_id = ${scope.userId}::uuid and key = ${key}`,
+      );
       return { replayed: false, statusCode: res.statusCode, value: res.value };
     },
     // The key row is written after `fn`: the work's last statement must not carry COMMIT.

@@ -89,6 +89,30 @@ describe.runIf(onPostgres)("round trips of a sale with credits", () => {
   });
 });
 
+describe.runIf(onPostgres)("round trips of a sale with credits, with Idempotency-Keys (as the web app sends)", () => {
+  it("the key row and the stored answer add 2 round trips to each step: purchase 6, confirmation 12", async () => {
+    const [seller, buyer] = (await k.users(2)) as [TestUser, TestUser];
+    await k.fund(buyer, 5000);
+    const asset = await k.listFor(seller);
+    await k.balance(buyer);
+    await k.balance(seller);
+    const buy = await roundTrips(async () => {
+      const r = await k.buy(buyer, asset._id, seller.id, { monto: PRICE }, `rt-buy-${buyer.id}`);
+      expect(r.statusCode, r.body).toBe(201);
+    });
+    const code = (await k.custodies(seller))[0].codigoConfirmacion as string;
+    const confirm = await roundTrips(async () => {
+      const r = await k.confirm(buyer, code, `rt-confirm-${buyer.id}`);
+      expect(r.statusCode, r.body).toBe(200);
+    });
+    // BEGIN with the key row (the step's opening then goes alone, after it: a replay never runs it);
+    // the step's statement with the answer; the stored answer with COMMIT (behind it). The code's
+    // guard is its own transaction, before the keyed one.
+    expect(buy).toBeLessThanOrEqual(6);
+    expect(confirm).toBeLessThanOrEqual(12);
+  });
+});
+
 const x = exchangeKit(() => t);
 
 describe.runIf(onPostgres)("round trips of an exchange's acceptance and a loan's approval", () => {
