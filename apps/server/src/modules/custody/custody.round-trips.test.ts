@@ -50,14 +50,19 @@ async function written(u: TestUser) {
   return { notes: notes.length, moves: moves.length };
 }
 
+/** A seller with a listed asset and a funded buyer, both sessions in the session cache (as after a warm-up). */
+async function saleReady() {
+  const [seller, buyer] = (await k.users(2)) as [TestUser, TestUser];
+  await k.fund(buyer, 5000);
+  const asset = await k.listFor(seller);
+  await k.balance(buyer);
+  await k.balance(seller);
+  return { seller, buyer, asset };
+}
+
 describe.runIf(onPostgres)("round trips of a sale with credits", () => {
   it("a purchase takes at most 4 and its confirmation at most 10, and both still notify both people", async () => {
-    const [seller, buyer] = (await k.users(2)) as [TestUser, TestUser];
-    await k.fund(buyer, 5000);
-    const asset = await k.listFor(seller);
-    // Sessions in the session cache, as after a warm-up.
-    await k.balance(buyer);
-    await k.balance(seller);
+    const { seller, buyer, asset } = await saleReady();
 
     const buy = await roundTrips(async () => {
       const r = await k.buy(buyer, asset._id, seller.id, { monto: PRICE });
@@ -91,11 +96,7 @@ describe.runIf(onPostgres)("round trips of a sale with credits", () => {
 
 describe.runIf(onPostgres)("round trips of a sale with credits, with Idempotency-Keys (as the web app sends)", () => {
   it("the key row and the stored answer add 2 round trips to each step: purchase 6, confirmation 12", async () => {
-    const [seller, buyer] = (await k.users(2)) as [TestUser, TestUser];
-    await k.fund(buyer, 5000);
-    const asset = await k.listFor(seller);
-    await k.balance(buyer);
-    await k.balance(seller);
+    const { seller, buyer, asset } = await saleReady();
     const buy = await roundTrips(async () => {
       const r = await k.buy(buyer, asset._id, seller.id, { monto: PRICE }, `rt-buy-${buyer.id}`);
       expect(r.statusCode, r.body).toBe(201);
