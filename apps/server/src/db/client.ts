@@ -198,7 +198,7 @@ async function simpleQuery(client: pg.PoolClient, statements: InlineStatements):
     const r = results[i] as pg.QueryResult<unknown[]>;
     if (typeof s === "string") return asObjects(r, true);
     // Outside a transaction opened here nothing would ask for it: the read is simply made early.
-    queue?.push({ text: s.foreseen, result: r });
+    queue?.push({ text: s.foreseen, result: Promise.resolve(r) });
     return [];
   });
   return rows;
@@ -217,7 +217,15 @@ async function simpleQuery(client: pg.PoolClient, statements: InlineStatements):
 
 interface Foreseen {
   text: string;
-  result: pg.QueryResult<unknown[]>;
+  /** Its result: read with BEGIN (simpleQuery), or still on its way right behind a query (foreseeNext). */
+  result: Promise<pg.QueryResult<unknown[]>>;
+}
+
+/** A read foreseeNext will send: its text and values as the code will send them, and its key (values inlined). */
+interface NextRead {
+  text: string;
+  params: unknown[];
+  key: string;
 }
 
 /** A query builder bound to no database: it builds the SQL a repository function will send, to foresee it. */
@@ -303,6 +311,29 @@ interface TxState {
   armed: boolean;
   /** COMMIT, once lastStatement sent it. */
   commit?: Promise<pg.QueryResult>;
+  /** Set by foreseeNext: reads sent right behind the next query the code sends. */
+  next?: NextRead[];
+  /** Set by readAhead: reads sent behind the next query sent, kept for whenever the code makes them. */
+  ahead: NextRead[];
+  /** readAhead's reads sent, by key, until the code makes them. */
+  kept: Map<string, Promise<pg.QueryResult<unknown[]>>>;
+}
+
+/** A result read ahead, as the code's own query would have answered it (drizzle's row mode and types). */
+function answerAs(c: pg.QueryConfig & { rowMode?: string }, r: pg.QueryResult<unknown[]>) {
+  const rows = c.rowMode === "array" ? r.rows : asObjects(r, c.types === undefined);
+  return { command: r.command, rowCount: r.rowCount, oid: r.oid, fields: r.fields, rows };
+}
+
+/** Sends `reads` on `client` at once (pipelined), each answering in drizzle's raw row mode. */
+function sendReads(client: pg.PoolClient, reads: readonly NextRead[]) {
+  return reads.map((q) => {
+    const result = send(client, [{ text: q.text, values: q.params, rowMode: "array", types: RAW_TYPES }]) as Promise<
+      pg.QueryResult<unknown[]>
+    >;
+    result.catch(ignore);
+    return { key: q.key, result };
+  });
 }
 const txStates = new WeakMap<pg.PoolClient, TxState>();
 
@@ -315,13 +346,13 @@ const ignore = () => {};
 
 /** Routes the transaction's queries on `client` through its state (see above) until closeTx. */
 function openTx(client: pg.PoolClient, commitEarly: boolean): TxState {
-  const st: TxState = { foreseen: [], behind: [], commitEarly, armed: false };
+  const st: TxState = { foreseen: [], behind: [], commitEarly, armed: false, ahead: [], kept: new Map() };
   txStates.set(client, st);
   const txQuery = (...args: unknown[]): unknown => {
     const [config, values, callback] = args;
     const promiseStyle = callback === undefined && typeof values !== "function";
     const next = st.foreseen[0];
-    if (next && promiseStyle && config && typeof config === "object") {
+    if ((next || st.kept.size > 0) && promiseStyle && config && typeof config === "object") {
       const c = config as pg.QueryConfig & { rowMode?: string };
       let text: string | undefined;
       try {
@@ -329,16 +360,31 @@ function openTx(client: pg.PoolClient, commitEarly: boolean): TxState {
       } catch {
         text = undefined;
       }
-      if (text === next.text) {
+      if (next && text === next.text) {
         st.foreseen.shift();
-        const r = next.result;
-        const rows = c.rowMode === "array" ? r.rows : asObjects(r, c.types === undefined);
-        return Promise.resolve({ command: r.command, rowCount: r.rowCount, oid: r.oid, fields: r.fields, rows });
+        // Reads announced for after this query are foreseen already (or sent after the next one sent).
+        st.next = undefined;
+        return next.result.then((r) => answerAs(c, r));
+      }
+      const kept = text === undefined ? undefined : st.kept.get(text);
+      if (text !== undefined && kept) {
+        // A read made ahead (readAhead): nothing is sent, so the foreseen reads stay as they are.
+        st.kept.delete(text);
+        return kept.then((r) => answerAs(c, r));
       }
     }
     st.foreseen.length = 0;
     if (st.commit) return Promise.reject(new Error("db: a statement after the transaction's last one"));
     const sent = send(client, args);
+    // Nothing may follow the transaction's last statement.
+    if (st.next) {
+      if (!st.armed) for (const r of sendReads(client, st.next)) st.foreseen.push({ text: r.key, result: r.result });
+      st.next = undefined;
+    }
+    if (st.ahead.length > 0) {
+      if (!st.armed) for (const r of sendReads(client, st.ahead)) st.kept.set(r.key, r.result);
+      st.ahead = [];
+    }
     if (st.armed) {
       st.armed = false;
       st.commit = send(client, ["commit"]) as Promise<pg.QueryResult>;
@@ -389,6 +435,63 @@ export async function executeBehind(exec: Executor, query: SQL, onError?: (e: un
 }
 
 /**
+ * The reads the transaction's code will send right after its next query, exactly as it will send
+ * them (text and values), in that order: on PostgreSQL, in a transaction opened by transactionWith,
+ * they are sent right behind that query, in the same round trip, and the code's own reads are then
+ * answered from them (as the reads foreseen with BEGIN: the first query that is not the next one
+ * foreseen drops the rest, which were then extra reads made earlier). Each still runs as a statement
+ * of its own, after the ones before it (READ COMMITTED: its own snapshot, taken after an earlier
+ * lock was granted). Only reads, and locks the code takes anyway next and in that order. Where the
+ * next query is itself answered from foreseen reads, or elsewhere (PGlite), nothing is sent ahead.
+ * A read whose values cannot be written into its text ends the list there.
+ */
+export function foreseeNext(exec: Executor, reads: readonly (SQL | { toSQL(): { sql: string; params: unknown[] } })[]) {
+  const st = stateOf(exec);
+  if (!st || st.commit) return;
+  const next: NextRead[] = [];
+  for (const q of reads) {
+    const { sql: text, params } = q instanceof SQL ? pgDialect.sqlToQuery(q) : q.toSQL();
+    try {
+      next.push({ text, params, key: inlineValues(text, params) });
+    } catch {
+      break;
+    }
+  }
+  st.next = next.length > 0 ? next : undefined;
+}
+
+/**
+ * A read the transaction's code will make later in the step, not necessarily next: on PostgreSQL,
+ * in a transaction opened by transactionWith, it is sent right behind the next query the code sends
+ * (no round trip of its own), and its answer is kept until the code sends exactly this read (text and
+ * values), whatever it sends in between. ONLY for reads of rows no statement of the transaction
+ * changes (people's names, an asset's title): the answer may come from before the transaction's
+ * later writes. Not kept past the transaction; elsewhere (PGlite) nothing is sent ahead.
+ */
+export function readAhead(exec: Executor, query: SQL): void {
+  const st = stateOf(exec);
+  if (!st || st.commit) return;
+  const { sql: text, params } = pgDialect.sqlToQuery(query);
+  try {
+    st.ahead.push({ text, params, key: inlineValues(text, params) });
+  } catch {
+    // A value that cannot be written into the text: the code just reads it when it does.
+  }
+}
+
+/**
+ * Thrown by a unit of work whose writes must be kept although it fails (a wrong custody code's
+ * count): transactionWith commits them, then throws `error`. Not for an idempotent unit of work
+ * (its key row would be kept unanswered): there it rolls back like any error.
+ */
+export class CommitThenThrow extends Error {
+  constructor(readonly error: unknown) {
+    super("commit, then fail");
+    this.name = "CommitThenThrow";
+  }
+}
+
+/**
  * `read` makes the transaction's last statement: when `exec` is a plain transaction opened by
  * transactionWith on PostgreSQL, COMMIT is sent right behind its (first) query, one round trip for
  * both, and the transaction refuses any statement after it. For a step's answer: a read whose rows
@@ -426,7 +529,20 @@ export async function transactionWith<T>(
   opts: { commitEarly?: boolean } = {},
 ): Promise<T> {
   const opener = pgOpeners.get(db);
-  if (!opener) return db.transaction(async (tx) => work(tx, await runInline(tx, first)));
+  if (!opener) {
+    let kept: CommitThenThrow | undefined;
+    const out = await db.transaction(async (tx) => {
+      try {
+        return await work(tx, await runInline(tx, first));
+      } catch (e) {
+        if (!(e instanceof CommitThenThrow)) throw e;
+        kept = e;
+        return undefined as T;
+      }
+    });
+    if (kept) throw kept.error;
+    return out;
+  }
   const client = await opener.pool.connect();
   // Without the relational schema: drizzle would build a relational query builder per table for
   // every transaction (about 1.4 % of a registration's CPU); no code uses `tx.query` (issue 21).
@@ -446,11 +562,22 @@ export async function transactionWith<T>(
       [, ...rows] = await simpleQuery(client, ["begin", ...first]);
     }
     const result = await work(tx, rows);
+    st.next = undefined;
+    st.ahead = [];
     // COMMIT travels behind what executeBehind sent and answers after it (or with its error).
     if (st.commit) await st.commit;
     else await client.query("commit");
     return result;
   } catch (error) {
+    // Reads announced for a query that was never sent are not sent after COMMIT or ROLLBACK.
+    st.next = undefined;
+    st.ahead = [];
+    if (error instanceof CommitThenThrow && !st.commit) {
+      // The work failed but keeps what it wrote (COMMIT answers after anything sent behind).
+      const done = (await client.query("commit")) as pg.QueryResult;
+      if (done.command !== "COMMIT") throw st.failed ?? new Error("db: the transaction did not commit");
+      throw error.error;
+    }
     // A COMMIT sent by lastStatement ended the transaction either way (ROLLBACK when it was aborted).
     if (!st.commit) {
       st.behind = [];

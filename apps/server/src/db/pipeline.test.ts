@@ -13,7 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../lib/errors.ts";
 import { createTestApp, type TestContext } from "../test/harness.ts";
 import { countRoundTrips } from "../test/round-trips.ts";
-import { type Db, executeBehind, lastStatement, type Tx, transactionWith } from "./client.ts";
+import {
+  CommitThenThrow,
+  type Db,
+  executeBehind,
+  foreseeNext,
+  lastStatement,
+  readAhead,
+  type Tx,
+  transactionWith,
+} from "./client.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 let t: TestContext;
@@ -145,5 +154,101 @@ describe("pipelined statements", () => {
       ),
     ).rejects.toThrow();
     expect(await read(db, 8)).toBeUndefined();
+  });
+
+  it("reads foreseen after a query travel with it, answer as if sent then, and a different query drops them", async () => {
+    await db.execute(insert(20, "veinte"));
+    await db.execute(insert(21, "veintiuno"));
+    const q20 = sql`select v from pipe_rows where id = ${20}`;
+    const q21 = sql`select v from pipe_rows where id = ${21}`;
+    const { result, trips, texts } = await countRoundTrips(() =>
+      transactionWith(db, [], async (tx) => {
+        foreseeNext(tx, [q20, q21]);
+        // The query they go behind writes: they see it, as reads sent after it would.
+        await tx.execute(sql`update pipe_rows set v = 'veinte bis' where id = 20`);
+        const a = await read(tx, 20);
+        const b = await read(tx, 21);
+        return [a, b];
+      }),
+    );
+    expect(result).toEqual(["veinte bis", "veintiuno"]);
+    if (onPostgres) {
+      // BEGIN, the update and both reads in one round trip; each read sent once; then COMMIT.
+      expect(texts.filter((x) => /^select v from pipe_rows/.test(x))).toHaveLength(2);
+      expect(trips).toBe(2);
+    }
+    // A query that is not the next one foreseen (here a write) drops the rest: a later read of
+    // the same text is sent again and sees the write.
+    const again = await transactionWith(db, [], async (tx) => {
+      foreseeNext(tx, [q20, q21]);
+      await tx.execute(sql`select 1`);
+      await tx.execute(sql`update pipe_rows set v = 'cambiado' where id = 21`);
+      return [await read(tx, 21), await read(tx, 20)];
+    });
+    expect(again).toEqual(["cambiado", "veinte bis"]);
+  });
+
+  it("a foreseen read after a failing statement is never answered: the statement's error is", async () => {
+    const q = sql`select v from pipe_rows where id = ${1}`;
+    await expect(
+      transactionWith(db, [], async (tx) => {
+        foreseeNext(tx, [q]);
+        await tx.execute(insert(1, "repetida"));
+        return read(tx, 1);
+      }),
+    ).rejects.toSatisfy((e) => causes(e).includes("23505"));
+    expect(await read(db, 1)).toBe("uno");
+  });
+
+  it("a read made ahead answers later, after other statements, and is not sent past the transaction", async () => {
+    await db.execute(insert(30, "treinta"));
+    const q30 = sql`select v from pipe_rows where id = ${30}`;
+    const { result, sent, trips } = await countRoundTrips(() =>
+      transactionWith(db, [], async (tx) => {
+        readAhead(tx, q30);
+        await tx.execute(insert(31, "treinta y uno"));
+        await read(tx, 31);
+        return read(tx, 30);
+      }),
+    );
+    expect(result).toBe("treinta");
+    if (onPostgres) {
+      // Sent once, right behind the insert (the first query after it was announced), and answered
+      // later: BEGIN with the insert and it; the read of 31; COMMIT.
+      const reads = sent.filter((x) => typeof x !== "string" && x.text.startsWith("select v from pipe_rows"));
+      expect(reads).toHaveLength(2);
+      expect(typeof reads[0] === "string" ? null : reads[0]?.values).toEqual([30]);
+      expect(trips).toBe(3);
+    }
+    // Announced and never made, never sent: nothing follows COMMIT.
+    const { texts: t2 } = await countRoundTrips(() =>
+      transactionWith(db, [], async (tx) => {
+        readAhead(tx, q30);
+        return lastStatement(tx, () => read(tx, 31));
+      }),
+    );
+    if (onPostgres) expect(t2.at(-1)?.trim().toLowerCase()).toBe("commit");
+  });
+
+  it("a work that fails with CommitThenThrow keeps its writes and throws its error", async () => {
+    const refused = new AppError("VALIDATION", "Código incorrecto");
+    await expect(
+      transactionWith(db, [], async (tx) => {
+        await tx.execute(insert(40, "cuarenta"));
+        await executeBehind(tx, insert(41, "cuarenta y uno"));
+        throw new CommitThenThrow(refused);
+      }),
+    ).rejects.toBe(refused);
+    expect(await read(db, 40)).toBe("cuarenta");
+    expect(await read(db, 41)).toBe("cuarenta y uno");
+    // A failure behind it still rolls everything back, with its own cause.
+    await expect(
+      transactionWith(db, [], async (tx) => {
+        await tx.execute(insert(42, "cuarenta y dos"));
+        await executeBehind(tx, insert(40, "otra vez"));
+        throw new CommitThenThrow(refused);
+      }),
+    ).rejects.toSatisfy((e) => e !== refused);
+    expect(await read(db, 42)).toBeUndefined();
   });
 });

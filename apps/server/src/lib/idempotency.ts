@@ -3,6 +3,7 @@ import { MSG } from "@valoriza/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import {
+  CommitThenThrow,
   type Db,
   executeBehind,
   type InlineStatements,
@@ -157,7 +158,17 @@ async function runOnce<V>(
         return { replayed: true, statusCode: prev.status_code, body: text === "" ? undefined : JSON.parse(text) };
       }
 
-      const res = await fn(tx, await runInline(tx, opening));
+      let res: Awaited<ReturnType<typeof fn>>;
+      try {
+        res = await fn(tx, await runInline(tx, opening));
+      } catch (e) {
+        // A failed work that keeps its writes (db/client.ts CommitThenThrow) keeps no key: a retry
+        // with it runs again, as after any failure.
+        if (e instanceof CommitThenThrow) {
+          await tx.execute(sql`delete from idempotency_keys where user_id = ${scope.userId}::uuid and key = ${key}`);
+        }
+        throw e;
+      }
       const text = JSON.stringify(res.stored) ?? "";
       // Nobody reads it back: it travels with COMMIT, which answers after it (db/client.ts executeBehind).
       await executeBehind(

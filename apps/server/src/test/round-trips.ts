@@ -6,9 +6,12 @@ export type SentQuery = string | { name?: string; text: string; values?: unknown
 /**
  * The queries the `pg` client sent while `fn` ran: their texts, each as it was sent (name and values
  * copied; bench/transfers.ts replays them), and the ROUND TRIPS they took. The pool's clients run in
- * pipeline mode (db/client.ts): a query sent while an earlier one of the same client is still
- * unanswered travels behind it and adds no wait, so a round trip is counted when a query is sent with
- * nothing of its client outstanding. `trip` gives, for each query, the round trip it went in.
+ * pipeline mode (db/client.ts): queries sent one after another, with no answer between them, travel
+ * together and add one wait; so a round trip is counted when a client sends a query after an answer
+ * of it arrived (or for its first query): the app sends again only once it has what it waited for.
+ * (Not "nothing outstanding": a read sent ahead, which nobody waits for yet, may still be on its way
+ * when the app sends its next query after an answer, and that depends on timing.) `trip` gives, for
+ * each query, the round trip it went in.
  * PostgreSQL only: PGlite has no network and no `pg` client.
  */
 export async function countRoundTrips<T>(
@@ -19,21 +22,23 @@ export async function countRoundTrips<T>(
   const texts: string[] = [];
   const sent: SentQuery[] = [];
   const trip: number[] = [];
-  const outstanding = new WeakMap<object, number>();
+  /** Per client: whether an answer arrived since its last query was sent (absent: no query yet). */
+  const answered = new WeakMap<object, boolean>();
   let trips = 0;
   proto.query = function (this: object, ...a: unknown[]) {
     const q = a[0] as string | { name?: string; text?: string; values?: unknown[] };
     const text = typeof q === "string" ? q : (q?.text ?? "");
-    const open = outstanding.get(this) ?? 0;
-    if (open === 0) trips += 1;
+    if (answered.get(this) !== false) trips += 1;
+    answered.set(this, false);
     texts.push(text);
     trip.push(trips);
     sent.push(typeof q === "string" ? q : { name: q?.name, text, values: q?.values && [...q.values] });
     const result = original.apply(this, a);
     if (result && typeof (result as Promise<unknown>).then === "function") {
-      outstanding.set(this, open + 1);
-      const done = () => outstanding.set(this, (outstanding.get(this) ?? 1) - 1);
+      const done = () => answered.set(this, true);
       (result as Promise<unknown>).then(done, done);
+    } else {
+      answered.set(this, true);
     }
     return result;
   };

@@ -13,7 +13,7 @@ import {
   salePrice,
 } from "@valoriza/domain";
 import type { SQL } from "drizzle-orm";
-import { type InlineStatements, lastStatement, type Tx } from "../../db/client.ts";
+import { CommitThenThrow, type InlineStatements, lastStatement, runInline, type Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, notFound, rateLimited, unprocessable } from "../../lib/errors.ts";
@@ -222,30 +222,28 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
      */
     async confirm(user: AuthUser, code: string, uow: UnitOfWork<CustodyResult> = plain): Promise<CustodyResult> {
       const now = clock.now();
-      // The guard's lock travels with BEGIN (foreseen, issue 21).
-      const found = await plain(
+      const refused = (found: { kind: "locked"; until: Date } | { kind: "wrong" }) => {
+        if (found.kind === "wrong") return unprocessable(DEALS_MSG.wrongCode);
+        const seconds = Math.max(1, Math.ceil((found.until.getTime() - now.getTime()) / 1000));
+        return rateLimited(DEALS_MSG.tooManyWrongCodes(Math.ceil(seconds / 60)), seconds);
+      };
+      // One transaction (issue 21): the guard's row under its lock (sent with BEGIN, or after the key
+      // row of an Idempotency-Key), then the step's locks and record (foreseen, one round trip) and
+      // the step. A wrong code keeps its count: committed, then refused (CommitThenThrow; the key is
+      // not kept). The receiver's confirmations wait on each other's guard row.
+      return uow(
         async (tx) => {
           const g = await lockCodeGuard(tx, user.id, code);
           const guard = codeGuardAt({ failures: g.failures, windowStartedAt: g.windowStartedAt }, now);
-          if (guard.locked) return { kind: "locked", until: guard.unlocksAt ?? now } as const;
+          if (guard.locked) throw new CommitThenThrow(refused({ kind: "locked", until: guard.unlocksAt ?? now }));
           if (!g.custodyId) {
             const next = guard.afterWrong();
             await saveCodeGuard(tx, user.id, next.failures, next.windowStartedAt);
-            return { kind: "wrong" } as const;
+            throw new CommitThenThrow(refused({ kind: "wrong" }));
           }
-          return { kind: "found", id: g.custodyId } as const;
-        },
-        foreseeCodeGuard(user.id, code),
-      );
-      if (found.kind === "locked") {
-        const seconds = Math.max(1, Math.ceil((found.until.getTime() - now.getTime()) / 1000));
-        throw rateLimited(DEALS_MSG.tooManyWrongCodes(Math.ceil(seconds / 60)), seconds);
-      }
-      if (found.kind === "wrong") throw unprocessable(DEALS_MSG.wrongCode);
-      return uow(
-        async (tx) => {
+          await runInline(tx, engine.foreseeApply(CUSTODY_PROCESS.name, g.custodyId, "confirmar", user.id));
           const out = await engine.apply<CustodyRow>(tx, {
-            dealId: found.id,
+            dealId: g.custodyId,
             transition: "confirmar",
             actor: { user },
             input: { code },
@@ -255,7 +253,7 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
           });
           return answer(tx, out.deal.id, user.id);
         },
-        engine.foreseeApply(CUSTODY_PROCESS.name, found.id, "confirmar", user.id),
+        foreseeCodeGuard(user.id, code),
       );
     },
 

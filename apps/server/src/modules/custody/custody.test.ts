@@ -302,6 +302,29 @@ describe("the code", () => {
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toBe("El código de confirmación debe tener 6 dígitos");
   });
+
+  it("with an Idempotency-Key a wrong code still counts, and the key is not kept: the same key runs again", async () => {
+    const { seller, buyer, asset } = await sellerAndBuyer();
+    const c = json(await k.buy(buyer, asset._id, seller.id)).custodia;
+    const code = await k.codeOf(seller, c._id);
+    const wrong = code === "000000" ? "000001" : "000000";
+    // Five wrong codes, each with the same key: each is refused and counted (none is replayed).
+    for (let i = 0; i < 5; i++) {
+      const r = await k.confirm(buyer, wrong, `clave-${buyer.id}`);
+      expect(r.statusCode).toBe(422);
+      expect(r.headers["idempotent-replayed"]).toBeUndefined();
+    }
+    const sixth = await k.confirm(buyer, code, `otra-${buyer.id}`);
+    expect(sixth.statusCode).toBe(429);
+    expect(await k.balance(seller)).toEqual({ disponibles: 0, bloqueados: PRICE });
+    t.clock.advance(60 * 60 * 1000);
+    const later = await k.confirm(buyer, code, `otra-${buyer.id}`);
+    expect(later.statusCode, later.body).toBe(200);
+    // Now the key answered: a retry replays the answer and moves nothing again.
+    const again = await k.confirm(buyer, code, `otra-${buyer.id}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+  });
 });
 
 describe("POST /api/custodia/asignar", () => {

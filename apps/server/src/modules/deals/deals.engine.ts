@@ -35,7 +35,7 @@ import {
   lockDealWithLast,
   partiesOf,
 } from "./deals.repository.ts";
-import { enterState, type Listeners } from "./deals.state.ts";
+import { announceFinishing, enterState, type Listeners } from "./deals.state.ts";
 import { fireDueTimers } from "./deals.timers.ts";
 import type {
   Actor,
@@ -79,7 +79,8 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
   const transitionObservers: Listeners["transitionObservers"] = [];
   /** Listeners of deals reaching a final state (the reviews area opens a review round). */
   const finishedListeners: Listeners["finishedListeners"] = [];
-  const listeners: Listeners = { transitionObservers, finishedListeners };
+  const finishingListeners: Listeners["finishingListeners"] = [];
+  const listeners: Listeners = { transitionObservers, finishedListeners, finishingListeners };
 
   function registered(name: string) {
     const p = processes.get(name);
@@ -232,6 +233,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
     }
     // The effects' movements, records, notifications, live events, history and timers go as one
     // statement at the end.
+    announceFinishing(ctx, listeners);
     await withDeferredWrites(tx, async () => {
       await run(ctx, handlers, { guards: [], effects: check.transition.effects });
       await enterState(ctx, handlers, true, listeners);
@@ -279,6 +281,15 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
      */
     onFinished(fn: (f: FinishedDeal) => Promise<void>) {
       finishedListeners.push(fn);
+    },
+
+    /**
+     * Calls `fn` before a step's effects when its transition will end the deal, with the deal as it
+     * will close (its outcome): for a listener of finished deals to read ahead what it will read
+     * (db/client.ts readAhead). `fn` must not write: the step may still fail.
+     */
+    onFinishing(fn: (f: FinishedDeal) => void) {
+      finishingListeners.push(fn);
     },
 
     /** Creates a deal by its initial transition, in the caller's transaction. */
@@ -397,6 +408,7 @@ export function createDealsEngine({ clock }: { clock: Clock }) {
         input: a.input,
         result: {},
       };
+      announceFinishing(ctx, listeners);
       // The effects' movements, records, notifications and live events go as one statement at the end.
       await withDeferredWrites(tx, async () => {
         await run(ctx, handlers, check.transition);

@@ -6,6 +6,28 @@ import type { FinishedDeal, ProcessHandlers, TransitionContext } from "./deals.t
 export interface Listeners {
   transitionObservers: ((process: string, transition: string) => void)[];
   finishedListeners: ((f: FinishedDeal) => Promise<void>)[];
+  finishingListeners: ((f: FinishedDeal) => void)[];
+}
+
+/**
+ * Before a step's effects, when its transition ends the deal: the listeners of finishing deals learn
+ * it, with the deal as it will close (its outcome), so they can read ahead what they will need
+ * (db/client.ts readAhead) without a round trip of its own. They must not write.
+ */
+export function announceFinishing<D>(ctx: TransitionContext<D>, { finishingListeners }: Listeners) {
+  if (finishingListeners.length === 0 || !isFinalState(ctx.process, ctx.to)) return;
+  const outcome = outcomeOf(ctx.process, ctx.transition, ctx.role);
+  if (!outcome) return;
+  const deal = {
+    ...ctx.deal,
+    state: ctx.to,
+    updatedAt: ctx.now,
+    closedAt: ctx.now,
+    outcome: outcome.resultado,
+    outcomeRole: outcome.por,
+    outcomeProof: outcome.confirma,
+  };
+  for (const listen of finishingListeners) listen({ tx: ctx.tx, now: ctx.now, process: ctx.process, deal });
 }
 
 /**

@@ -59,7 +59,8 @@ export function createExchangeHandlers(engine: DealsEngine): ProcessHandlers<Pro
       async cerrarOtrasPropuestas(ctx) {
         const p = ctx.data;
         const assetIds = [p.offeredAssetId, p.requestedAssetId];
-        for (const id of await pendingProposalsOnAssets(ctx.tx, assetIds, p.id)) {
+        // By the proposal's id (its assets never change): the read its step's opening foresaw.
+        for (const id of await pendingProposalsOnAssets(ctx.tx, assetsOfProposal(p.id), p.id)) {
           await engine.apply(ctx.tx, { dealId: id, transition: "cerrar", actor: { system: true } });
         }
         await closeOffersOfAssets(ctx.tx, assetIds, ctx.now);

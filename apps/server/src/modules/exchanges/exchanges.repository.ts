@@ -17,10 +17,16 @@ export async function insertProposal(tx: Executor, row: NewProposal): Promise<Pr
   return p;
 }
 
+const proposalQuery = (exec: Executor, id: string) =>
+  exec.select().from(exchangeProposals).where(eq(exchangeProposals.id, id)).limit(1);
+
 export async function findProposal(exec: Executor, id: string): Promise<ProposalRow | undefined> {
-  const [p] = await exec.select().from(exchangeProposals).where(eq(exchangeProposals.id, id)).limit(1);
+  const [p] = await proposalQuery(exec, id);
   return withPendingPatch(exec, "exchange_proposals", p);
 }
+
+/** findProposal's read, foreseen: the first of a proposal's step, sent with BEGIN (issue 21). */
+export const foreseeFindProposal = (id: string): ForeseenRead => foresee(proposalQuery(queryBuilder, id));
 
 /** A change of an existing row; inside a deal's step it goes with the step's one statement (lib/batch.ts). */
 export async function updateProposal(tx: Executor, id: string, patch: Partial<NewProposal>): Promise<void> {
@@ -29,7 +35,8 @@ export async function updateProposal(tx: Executor, id: string, patch: Partial<Ne
   );
 }
 
-const pendingProposalsQuery = (exec: Executor, assetIds: string[], exceptId: string) =>
+/** `assetIds`: the ids, or a subquery that selects them (assetsOfProposal). */
+const pendingProposalsQuery = (exec: Executor, assetIds: string[] | SQL, exceptId: string) =>
   exec
     .select({ id: exchangeProposals.id })
     .from(exchangeProposals)
@@ -43,7 +50,11 @@ const pendingProposalsQuery = (exec: Executor, assetIds: string[], exceptId: str
     .orderBy(exchangeProposals.id);
 
 /** Pending proposals (other than `exceptId`) that involve any of these assets, on either side. */
-export async function pendingProposalsOnAssets(tx: Executor, assetIds: string[], exceptId: string): Promise<string[]> {
+export async function pendingProposalsOnAssets(
+  tx: Executor,
+  assetIds: string[] | SQL,
+  exceptId: string,
+): Promise<string[]> {
   return (await pendingProposalsQuery(tx, assetIds, exceptId)).map((r) => r.id);
 }
 
@@ -51,7 +62,7 @@ export async function pendingProposalsOnAssets(tx: Executor, assetIds: string[],
  * pendingProposalsOnAssets's read, foreseen (db/client.ts foresee; issue 21): an acceptance's first
  * effect (cerrarOtrasPropuestas) makes it right after the guards' reads, under the assets' lock.
  */
-export const foreseePendingProposalsOnAssets = (assetIds: string[], exceptId: string): ForeseenRead =>
+export const foreseePendingProposalsOnAssets = (assetIds: string[] | SQL, exceptId: string): ForeseenRead =>
   foresee(pendingProposalsQuery(queryBuilder, assetIds, exceptId));
 
 export interface ProposalView {

@@ -23,15 +23,17 @@ import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { badRequest, conflict, forbidden, notFound, unprocessable } from "../../lib/errors.ts";
 import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
-import { uuidv7 } from "../../lib/ids.ts";
+import { UUID_RE, uuidv7 } from "../../lib/ids.ts";
 import { foreseeLockAssets, lockAssets, toAssetDto } from "../assets/index.ts";
 import { assertNoBlock } from "../blocks/index.ts";
 import type { DealsEngine } from "../deals/index.ts";
 import { placeKey } from "./exchanges.location.ts";
 import { createExchangeHandlers } from "./exchanges.process.ts";
 import {
+  assetsOfProposal,
   findProposal,
   findProposalView,
+  foreseeFindProposal,
   foreseePendingProposalsOnAssets,
   insertOfferIfNoneOpen,
   insertProposal,
@@ -170,16 +172,18 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
       status: ExchangeStatusRequest,
       uow: UnitOfWork<ProposalResult> = plain,
     ): Promise<ProposalResult> {
-      const peek = await findProposal(db, id);
-      if (!peek || (peek.proposingUserId !== user.id && peek.targetUserId !== user.id)) {
-        throw notFound(EXCHANGE_MSG.proposalNotFound);
-      }
+      if (!UUID_RE.test(id)) throw notFound(EXCHANGE_MSG.proposalNotFound);
       const transition = EXCHANGE_STATUS_TRANSITIONS[status];
-      const process = peek.tipo === "local" ? LOCAL_EXCHANGE_PROCESS.name : EXCHANGE_PROCESS.name;
-      const assetIds = [peek.offeredAssetId, peek.requestedAssetId];
+      // The proposal's two assets, by its id (they never change), for the locks and reads foreseen.
+      const assets = assetsOfProposal(id);
       return uow(
         async (tx) => {
-          await lockAssets(tx, assetIds);
+          const peek = await findProposal(tx, id);
+          if (!peek || (peek.proposingUserId !== user.id && peek.targetUserId !== user.id)) {
+            throw notFound(EXCHANGE_MSG.proposalNotFound);
+          }
+          const process = peek.tipo === "local" ? LOCAL_EXCHANGE_PROCESS.name : EXCHANGE_PROCESS.name;
+          await lockAssets(tx, assets);
           const out = await engine.apply<ProposalData>(tx, {
             dealId: id,
             transition,
@@ -191,12 +195,15 @@ export function createExchangesService({ db }: AppDeps, engine: DealsEngine) {
           });
           return { proposal: await view(tx, out.deal.id) };
         },
-        // Sent with BEGIN (issue 21): the two assets' lock, then what the engine reads first; for an
-        // acceptance, then its first effect's read (the other pending proposals of the two assets).
+        // Sent with BEGIN (issue 21): the proposal, the two assets' lock, then what the engine reads
+        // first (the same for both exchange processes, whose tables differ only in name and expiry);
+        // for an acceptance, then its first effect's read (the other pending proposals of the two
+        // assets). Someone outside the proposal gets 404 after it, the locks released.
         [
-          foreseeLockAssets(assetIds),
-          ...engine.foreseeApply(process, peek.id, transition, user.id),
-          ...(transition === "aceptar" ? [foreseePendingProposalsOnAssets(assetIds, peek.id)] : []),
+          foreseeFindProposal(id),
+          foreseeLockAssets(assets),
+          ...engine.foreseeApply(EXCHANGE_PROCESS.name, id, transition, user.id),
+          ...(transition === "aceptar" ? [foreseePendingProposalsOnAssets(assets, id)] : []),
         ],
       );
     },

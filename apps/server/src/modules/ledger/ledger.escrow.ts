@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { type Executor, foreseeNext } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { UUID_RE } from "../../lib/ids.ts";
 import { insufficientFundsError, mapLedgerError } from "./ledger.errors.ts";
-import { limitArrival } from "./ledger.limits.ts";
+import { type ArrivalInput, arrivalQuery, limitArrival } from "./ledger.limits.ts";
 import { MAX_LEDGER_AMOUNT, reviewOps, type TransferKind } from "./ledger.service.ts";
 
 /**
@@ -55,9 +55,17 @@ function check(input: EscrowInput) {
   }
 }
 
-async function escrow(tx: Executor, direction: "in" | "out", kind: TransferKind, input: EscrowInput) {
+async function escrow(
+  tx: Executor,
+  direction: "in" | "out",
+  kind: TransferKind,
+  input: EscrowInput,
+  /** Reads the caller makes right after the movement (db/client.ts foreseeNext). */
+  ahead?: SQL[],
+) {
   check(input);
   let row: Row | undefined;
+  if (ahead) foreseeNext(tx, ahead);
   try {
     const res = await tx.execute(sql`select * from ledger_escrow(${direction}::text, ${input.userId}::uuid,
       ${input.amount}::bigint, ${kind}::text, ${input.refType}::text, ${input.refId}::uuid,
@@ -80,21 +88,20 @@ export async function escrowPay(tx: Executor, input: EscrowInput): Promise<Escro
 }
 
 async function escrowOut(tx: Executor, kind: TransferKind, input: EscrowInput): Promise<EscrowResult> {
-  const r = await escrow(tx, "out", kind, input);
+  // An arrival (ADR 015): a payment from the person who paid into this reference, or a refund. Its
+  // read travels right behind the movement (foreseen); it writes nothing, so a refused movement
+  // leaves nothing of it.
+  const arrival: ArrivalInput = {
+    userId: input.userId,
+    amount: input.amount,
+    now: input.now ?? new Date(),
+    fromRef: kind === "liberacion_custodia" ? { refType: input.refType, refId: input.refId } : null,
+  };
+  const r = await escrow(tx, "out", kind, input, [arrivalQuery(arrival)]);
   if (r.status !== "ok" || r.transfer_id === null) {
     throw new AppError("CONFLICT", "Los créditos en custodia de esta operación ya fueron entregados o devueltos");
   }
-  // An arrival (ADR 015): a payment from the person who paid into this reference, or a refund.
-  const enRevision = await limitArrival(
-    tx,
-    {
-      userId: input.userId,
-      amount: input.amount,
-      now: input.now ?? new Date(),
-      fromRef: kind === "liberacion_custodia" ? { refType: input.refType, refId: input.refId } : null,
-    },
-    reviewOps(tx),
-  );
+  const enRevision = await limitArrival(tx, arrival, reviewOps(tx));
   return {
     transferId: r.transfer_id,
     held: r.held ?? 0,

@@ -1,7 +1,8 @@
 import type { SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, foreseeNext } from "../../db/client.ts";
 import type { BatchPart } from "../../lib/batch.ts";
 import { AppError } from "../../lib/errors.ts";
+import { UUID_RE } from "../../lib/ids.ts";
 import {
   checkAmount,
   checkDescription,
@@ -12,7 +13,7 @@ import {
   type TransferKind,
 } from "./ledger.checks.ts";
 import { HOLD_EXISTS_MESSAGE, insufficientFundsError } from "./ledger.errors.ts";
-import { limitArrival, limitAssetRelease } from "./ledger.limits.ts";
+import { limitArrival, limitAssetRelease, releaseReadsAhead } from "./ledger.limits.ts";
 import type { ReviewOps } from "./ledger.limits-common.ts";
 import {
   callHoldOpen,
@@ -121,6 +122,12 @@ export interface ResolveHoldInput {
   kind?: TransferKind;
   /** The caller's clock (the release limits' 30-day window, ADR 015); default the wall clock. */
   now?: Date;
+  /**
+   * Of an asset's hold: its owner, when the caller's row says the hold is still open (the asset's
+   * credits not released yet). The release rule's first reads then travel right behind the
+   * resolution (releaseReadsAhead), one round trip for all; a wrong guess costs nothing but the read.
+   */
+  expectedOwner?: string;
 }
 
 export interface HoldResolved {
@@ -157,8 +164,10 @@ export async function resolveHold(
   resolution: "liberada" | "destruida" | "ejecutada",
   defaultKind: TransferKind,
   toUserId: string | null,
+  /** Reads the caller makes right after the resolution (db/client.ts foreseeNext). */
+  ahead?: () => SQL[],
 ): Promise<HoldResolved> {
-  const row = await callHoldResolve(tx, {
+  const params = {
     refType: checkRefType(input.refType),
     refId: checkUuid(input.refId, "Referencia"),
     resolution,
@@ -166,8 +175,9 @@ export async function resolveHold(
     kind: input.kind ? checkKind(input.kind) : defaultKind,
     actorUserId: optUuid(input.actorUserId, "Usuario"),
     description: checkDescription(input.description),
-  });
-  return toResolved(row);
+  };
+  if (ahead) foreseeNext(tx, ahead());
+  return toResolved(await callHoldResolve(tx, params));
 }
 
 /**
@@ -177,9 +187,11 @@ export async function resolveHold(
  * Default kind 'liberacion' (pass 'garantia_liberacion' for a loan returned).
  */
 export async function releaseHold(tx: Executor, input: ResolveHoldInput): Promise<HoldResolved> {
-  const r = await resolveHold(tx, input, "liberada", "liberacion", null);
-  if (r.amount <= 0 || !r.userId || input.refType === "revision") return r;
   const now = input.now ?? new Date();
+  const owner = input.refType === "activo" ? input.expectedOwner : undefined;
+  const ahead = owner && UUID_RE.test(owner) ? () => releaseReadsAhead(owner, input.refId, now) : undefined;
+  const r = await resolveHold(tx, input, "liberada", "liberacion", null, ahead);
+  if (r.amount <= 0 || !r.userId || input.refType === "revision") return r;
   if (input.refType !== "activo") {
     // A guarantee back to its owner: an arrival (the concentration cap of ADR 015).
     const held = await limitArrival(tx, { userId: r.userId, amount: r.amount, now }, reviewOps(tx));

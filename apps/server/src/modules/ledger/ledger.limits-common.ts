@@ -13,7 +13,7 @@ import {
   valueSignal,
 } from "@valoriza/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type Executor, foreseeIfSafe, runInline, type Tx } from "../../db/client.ts";
+import { type Executor, foreseeNext } from "../../db/client.ts";
 import { UUID_RE } from "../../lib/ids.ts";
 
 /** The release rule's shared pieces (ledger.limits.ts): its locks, what it reads, and the brake's state. */
@@ -24,13 +24,26 @@ export async function rows<T>(exec: Executor, q: SQL): Promise<T[]> {
 }
 
 /**
- * `q`'s rows, read right after the inline statement `first` (a lock): on PostgreSQL both go as ONE
- * message, `q` foreseen (db/client.ts foresee), and it still reads with its own snapshot, taken after
- * the lock was granted (READ COMMITTED: one per statement). One round trip instead of two (issue 21).
- * Without `first`, just `q`'s rows.
+ * `q`'s rows, read right after the statement `first` (a lock): on PostgreSQL `q` travels right
+ * behind it, in the same round trip (db/client.ts foreseeNext), and still reads with its own
+ * snapshot, taken after the lock was granted (READ COMMITTED: one per statement). Both may have been
+ * foreseen already (releaseReadsAhead): then neither is sent again. Without `first`, just `q`'s rows.
  */
-export async function rowsAfter<T>(tx: Executor, first: string | undefined, q: SQL): Promise<T[]> {
-  if (first !== undefined) await runInline(tx as Tx, [first, ...foreseeIfSafe(q)]);
+export async function rowsAfter<T>(
+  tx: Executor,
+  first: string | undefined,
+  q: SQL,
+  /** When `first` answers no row (a lock it took only on a condition): run this statement, then read `q`. */
+  otherwise?: string,
+): Promise<T[]> {
+  if (first !== undefined) {
+    foreseeNext(tx, [q]);
+    const taken = await rows(tx, sql.raw(first));
+    if (otherwise !== undefined && taken.length === 0) {
+      await tx.execute(sql.raw(otherwise));
+      return rows<T>(tx, q);
+    }
+  }
   return rows<T>(tx, q);
 }
 
@@ -80,6 +93,17 @@ export function personLimitsLockStatement(userId: string): string {
  * under it. One statement with no value: sent alone (lockPlatformReleases) or first (rowsAfter).
  */
 export const PLATFORM_LOCK_STATEMENT = `select pg_advisory_xact_lock(hashtextextended('${PLATFORM_KEY}', 0))`;
+
+/**
+ * The platform lock, taken by a statement that answers a row only when `userId` is verified (the
+ * release rule needs it only then): foreseen with an asset's release (releaseReadsAhead), it is not
+ * held in vain when the hold's owner turns out unverified. The rule checks its row (rowsAfter's
+ * `otherwise`): no row, and it takes the plain lock.
+ */
+export function platformLockIfVerifiedStatement(userId: string): string {
+  if (!UUID_RE.test(userId)) throw new Error("platformLockIfVerifiedStatement: the user id is not a uuid");
+  return `${PLATFORM_LOCK_STATEMENT} from users where id = '${userId}' and verified`;
+}
 
 export async function lockPlatformReleases(tx: Executor): Promise<void> {
   await tx.execute(sql.raw(PLATFORM_LOCK_STATEMENT));
@@ -135,13 +159,24 @@ export async function releaseFacts(
   /** An inline lock to take first, in the same round trip (rowsAfter). */
   lockFirst?: string,
 ): Promise<ReleaseFacts> {
+  const [r] = await rowsAfter<Record<string, unknown>>(tx, lockFirst, releaseFactsQuery(userId, assetId, now));
+  return {
+    verified: r?.verified === true,
+    raised: r?.raised == null ? null : num(r.raised),
+    asset_type: (r?.asset_type as string | null) ?? null,
+    category: (r?.category as string | null) ?? null,
+    base_value: r?.base_value == null ? null : num(r.base_value),
+    burst: num(r?.burst),
+    repeated: num(r?.repeated),
+  };
+}
+
+/** releaseFacts' one query. */
+export function releaseFactsQuery(userId: string, assetId: string, now: Date): SQL {
   const since = new Date(now.getTime() - SIGNAL_REPEATED_DEALS_DAYS * DAY_MS);
   const mint = uuidv7Ms(assetId);
   const burst = registrationsSql(userId, uuidv7Floor(mint - DAY_MS), assetId);
-  const [r] = await rowsAfter<Record<string, unknown>>(
-    tx,
-    lockFirst,
-    sql`
+  return sql`
     with a as (select asset_type, category, base_value_cop from assets where id = ${assetId}),
     cur as (
       (select d.id, d.parties from deals d
@@ -167,17 +202,7 @@ export async function releaseFacts(
            and dd.id not in (select id from cur)
            and exists (select 1 from jsonb_each_text(dd.parties) q where q.value = ${userId})
            and exists (select 1 from jsonb_each_text(dd.parties) q where q.value = other.uid)) as repeated
-    `,
-  );
-  return {
-    verified: r?.verified === true,
-    raised: r?.raised == null ? null : num(r.raised),
-    asset_type: (r?.asset_type as string | null) ?? null,
-    category: (r?.category as string | null) ?? null,
-    base_value: r?.base_value == null ? null : num(r.base_value),
-    burst: num(r?.burst),
-    repeated: num(r?.repeated),
-  };
+    `;
 }
 
 /** Why a release is flagged for an admin, or null. */

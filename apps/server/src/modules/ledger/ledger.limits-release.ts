@@ -5,7 +5,7 @@ import {
   type ReviewReason,
   releaseLimit,
 } from "@valoriza/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
   AUTOMATIC,
@@ -61,8 +61,10 @@ export async function grantQueueThenWindow(
   now: Date,
   /** An inline lock to take first, in the same round trip (rowsAfter). */
   lockFirst?: string,
+  /** The lock to take instead when `lockFirst` answered no row (rowsAfter). */
+  otherwise?: string,
 ): Promise<{ brake: BrakeState; window: ReleaseWindow }> {
-  const out = await grantQueueThen(tx, now, userId, lockFirst);
+  const out = await grantQueueThen(tx, now, userId, lockFirst, otherwise);
   const window = out.granted || !out.window ? await windowOf(tx, userId, now) : out.window;
   return { brake: out.brake, window };
 }
@@ -72,24 +74,9 @@ async function grantQueueThen(
   now: Date,
   windowFor: string | null,
   lockFirst?: string,
+  otherwise?: string,
 ): Promise<{ brake: BrakeState; window: ReleaseWindow | null; granted: boolean }> {
-  const since = new Date(now.getTime() - RELEASE_WINDOW_DAYS * DAY_MS);
-  const [r] = await rowsAfter<Record<string, unknown>>(
-    tx,
-    lockFirst,
-    sql`select ${brakeColumns(now)}, ${windowFor ? sql`${windowColumns(windowFor, now)},` : sql``}
-      (select coalesce(json_agg(c), '[]'::json) from (
-        select r.id, r.user_id, r.amount - r.granted as rem, w.limite as raised,
-          coalesce((select sum(x.amount) from limit_releases x where x.user_id = r.user_id and x.tipo = 'ventana'
-            and x.released_at > ${iso(since)}), 0) as used
-        from limit_reviews r
-          join users u on u.id = r.user_id and u.verified
-          left join limit_windows w on w.user_id = r.user_id
-        where r.status = 'en_revision' and r.motivo in ${AUTOMATIC} and r.granted < r.amount
-          and exists (select 1 from holds h where h.ref_type = 'revision' and h.ref_id = r.id and h.status = 'abierta')
-        order by r.created_at, r.id
-        limit 500) c) as candidates`,
-  );
+  const [r] = await rowsAfter<Record<string, unknown>>(tx, lockFirst, grantQueueQuery(now, windowFor), otherwise);
   const brake = brakeFrom(r);
   const window = windowFor ? windowFrom(r) : null;
   if (brake.left <= 0) return { brake, window, granted: false };
@@ -131,6 +118,23 @@ async function grantQueueThen(
   );
   const used = brake.used + granted.reduce((s, g) => s + num(g.amt), 0);
   return { brake: { ...brake, used, left: Math.max(0, brake.cap - used) }, window, granted: true };
+}
+
+/** The brake, the queue's candidates and (with `windowFor`) that person's window: grantQueueThen's read. */
+export function grantQueueQuery(now: Date, windowFor: string | null): SQL {
+  const since = new Date(now.getTime() - RELEASE_WINDOW_DAYS * DAY_MS);
+  return sql`select ${brakeColumns(now)}, ${windowFor ? sql`${windowColumns(windowFor, now)},` : sql``}
+      (select coalesce(json_agg(c), '[]'::json) from (
+        select r.id, r.user_id, r.amount - r.granted as rem, w.limite as raised,
+          coalesce((select sum(x.amount) from limit_releases x where x.user_id = r.user_id and x.tipo = 'ventana'
+            and x.released_at > ${iso(since)}), 0) as used
+        from limit_reviews r
+          join users u on u.id = r.user_id and u.verified
+          left join limit_windows w on w.user_id = r.user_id
+        where r.status = 'en_revision' and r.motivo in ${AUTOMATIC} and r.granted < r.amount
+          and exists (select 1 from holds h where h.ref_type = 'revision' and h.ref_id = r.id and h.status = 'abierta')
+        order by r.created_at, r.id
+        limit 500) c) as candidates`;
 }
 
 interface MovableRow {

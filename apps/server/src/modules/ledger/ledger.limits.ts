@@ -17,12 +17,14 @@ import {
   num,
   PLATFORM_LOCK_STATEMENT,
   personLimitsLockStatement,
+  platformLockIfVerifiedStatement,
   type ReviewOps,
   releaseFacts,
+  releaseFactsQuery,
   rows,
   signalOf,
 } from "./ledger.limits-common.ts";
-import { grantQueueThenWindow, moveGrants } from "./ledger.limits-release.ts";
+import { grantQueueQuery, grantQueueThenWindow, moveGrants } from "./ledger.limits-release.ts";
 
 /**
  * The release rule of self-declared value (issues 12 and 17, ADR 015), in the ledger because every
@@ -88,7 +90,13 @@ export async function limitAssetRelease(
   let motivo: ReviewReason = signal ?? "verificacion";
   if (!signal && facts.verified) {
     // The brake's queue first (it may grant this person's waiting items), then their window.
-    const { brake, window: w } = await grantQueueThenWindow(tx, p.userId, p.now, PLATFORM_LOCK_STATEMENT);
+    const { brake, window: w } = await grantQueueThenWindow(
+      tx,
+      p.userId,
+      p.now,
+      platformLockIfVerifiedStatement(p.userId),
+      PLATFORM_LOCK_STATEMENT,
+    );
     // Oldest first: with older items of theirs still waiting, the new one waits behind them.
     spendable = w.waiting > 0 ? 0 : splitRelease(p.amount, w.used, w.limit, brake.left).spendable;
     motivo = w.waiting > 0 || w.used + spendable >= w.limit ? "limite" : "freno";
@@ -122,23 +130,35 @@ export async function limitAssetRelease(
 }
 
 /**
- * Credits arrived in `userId`'s disponible (the caller's ledger call holds that account): from
- * another person (`fromUserId`, or the payer into the escrow reference `fromRef`), or back to them
- * (a refund, a guarantee returned: neither given). Records a receipt from another person and flags
- * a fan-in on the desk; without identity verification, what passes MAX_SPENDABLE_UNVERIFIED
- * (never more than `amount`) waits in review ('concentracion'). Returns the credits held.
+ * What limitAssetRelease reads first, in its order (the person's lock, the facts, the platform's
+ * lock taken for a verified person, the brake with the queue and the window), for a caller that
+ * knows the release will come and whose: sent right behind the hold's resolution
+ * (db/client.ts foreseeNext), one round trip for all. Built by the same functions the rule uses, so
+ * a read that differs (another owner, nothing released) is simply not used.
  */
-export async function limitArrival(
-  tx: Executor,
-  p: {
-    userId: string;
-    amount: number;
-    now: Date;
-    fromUserId?: string | null;
-    fromRef?: { refType: string; refId: string } | null;
-  },
-  ops: ReviewOps,
-): Promise<number> {
+export function releaseReadsAhead(userId: string, assetId: string, now: Date): SQL[] {
+  return [
+    sql.raw(personLimitsLockStatement(userId)),
+    releaseFactsQuery(userId, assetId, now),
+    sql.raw(platformLockIfVerifiedStatement(userId)),
+    grantQueueQuery(now, userId),
+  ];
+}
+
+export interface ArrivalInput {
+  userId: string;
+  amount: number;
+  now: Date;
+  fromUserId?: string | null;
+  fromRef?: { refType: string; refId: string } | null;
+}
+
+/**
+ * limitArrival's read (it writes nothing: the receipt follows it): verification, the disponible
+ * after the arrival, the sender, and the fan-in counting this sender. Foreseen by a caller that
+ * sends it right behind the ledger call of the arrival (escrowOut).
+ */
+export function arrivalQuery(p: ArrivalInput): SQL {
   const from: SQL = p.fromUserId
     ? sql`${p.fromUserId}::uuid`
     : p.fromRef
@@ -148,14 +168,7 @@ export async function limitArrival(
       : sql`null::uuid`;
   const since = new Date(p.now.getTime() - FAN_IN_WINDOW_DAYS * DAY_MS);
   const young = `${FAN_IN_YOUNG_ACCOUNT_DAYS} days`;
-  const [r] = await rows<Record<string, unknown>>(
-    tx,
-    sql`with f as (select ${from} as uid),
-      ins as (
-        insert into limit_receipts (user_id, from_user_id, amount, received_at)
-        select ${p.userId}, f.uid, ${p.amount}, ${iso(p.now)} from f where f.uid is not null and f.uid <> ${p.userId}::uuid
-        returning from_user_id
-      )
+  return sql`with f as (select ${from} as uid)
       select u.verified,
         (select balance from accounts where user_id = ${p.userId} and kind = 'disponible') as disponible,
         (select uid from f) as from_user,
@@ -166,10 +179,27 @@ export async function limitArrival(
                 and s.created_at > lr.received_at - ${young}::interval
             union
             select s.id from users s, f where s.id = f.uid and s.created_at > ${iso(p.now)}::timestamptz - ${young}::interval
-          ) x) end as fan_in,
-        (select count(*) from ins) as receipts
-      from users u where u.id = ${p.userId}`,
-  );
+          ) x) end as fan_in
+      from users u where u.id = ${p.userId}`;
+}
+
+/**
+ * Credits arrived in `userId`'s disponible (the caller's ledger call holds that account): from
+ * another person (`fromUserId`, or the payer into the escrow reference `fromRef`), or back to them
+ * (a refund, a guarantee returned: neither given). Records a receipt from another person and flags
+ * a fan-in on the desk; without identity verification, what passes MAX_SPENDABLE_UNVERIFIED
+ * (never more than `amount`) waits in review ('concentracion'). Returns the credits held.
+ */
+export async function limitArrival(tx: Executor, p: ArrivalInput, ops: ReviewOps): Promise<number> {
+  const [r] = await rows<Record<string, unknown>>(tx, arrivalQuery(p));
+  if (r?.from_user != null && r.from_user !== p.userId) {
+    // Nobody reads it back in the step: it travels with the step's next statement.
+    await executeBehind(
+      tx,
+      sql`insert into limit_receipts (user_id, from_user_id, amount, received_at)
+        values (${p.userId}, ${String(r.from_user)}, ${p.amount}, ${iso(p.now)})`,
+    );
+  }
   if (!r) return 0;
   if (num(r.fan_in) >= FAN_IN_SENDERS) {
     await tx.execute(sql`insert into limit_flags (id, user_id, motivo, status, created_at)

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { reviews } from "../../db/schema/index.ts";
 
@@ -39,17 +39,22 @@ export async function roundFacts(
   people: readonly string[],
   operacionId: string | null,
 ): Promise<{ names: Map<string, string>; title: string | null }> {
+  const res = await exec.execute(roundFactsQuery(people, operacionId));
+  const row = rowsOf<{ names: unknown; title: string | null }>(res)[0];
+  const raw = typeof row?.names === "string" ? JSON.parse(row.names) : (row?.names ?? {});
+  return { names: new Map(Object.entries(raw as Record<string, string>)), title: row?.title ?? null };
+}
+
+/** roundFacts' read: names and a title, which no deal step changes (so it may be read ahead). */
+export function roundFactsQuery(people: readonly string[], operacionId: string | null): SQL {
   const ids = people.length ? people : ["00000000-0000-0000-0000-000000000000"];
-  const res = await exec.execute(sql`select
+  return sql`select
       (select coalesce(json_object_agg(u.id::text, u.name), '{}'::json) from users u
         where u.id in (${sql.join(
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,
         )})) as names,
-      (select a.title from deals d join assets a on a.id = d.asset_id where d.id = ${operacionId}::uuid) as title`);
-  const row = rowsOf<{ names: unknown; title: string | null }>(res)[0];
-  const raw = typeof row?.names === "string" ? JSON.parse(row.names) : (row?.names ?? {});
-  return { names: new Map(Object.entries(raw as Record<string, string>)), title: row?.title ?? null };
+      (select a.title from deals d join assets a on a.id = d.asset_id where d.id = ${operacionId}::uuid) as title`;
 }
 
 export interface PendingRow {

@@ -10,6 +10,7 @@ import {
   reviewPairOf,
   type UserReviewsResponse,
 } from "@valoriza/domain";
+import { readAhead } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
@@ -25,6 +26,7 @@ import {
   listRoundReviews,
   publishedSummary,
   roundFacts,
+  roundFactsQuery,
 } from "./reviews.repository.ts";
 
 export interface CreatedReview {
@@ -43,6 +45,12 @@ export interface CreatedReview {
 export function createReviewsService(deps: AppDeps, engine: DealsEngine) {
   const { db, clock } = deps;
   engine.register(REVIEW_PROCESS, reviewHandlers);
+
+  // The round's names and title travel ahead, behind the closing step's next query (issue 21).
+  engine.onFinishing(({ tx, process, deal }) => {
+    const pair = reviewPairOf(process, deal);
+    if (pair) readAhead(tx, roundFactsQuery(pair, deal.id));
+  });
 
   engine.onFinished(async ({ tx, process, deal }) => {
     const pair = reviewPairOf(process, deal);

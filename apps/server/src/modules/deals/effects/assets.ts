@@ -30,6 +30,8 @@ export const assetEffects = {
       // The release window (ADR 015) counts by the deal's clock.
       now: ctx.now,
       description: renderText(spec.description, fields),
+      // Credits still blocked: the rule's reads travel with the release (one round trip).
+      ...(a.estadoCredito !== "liberado" ? { expectedOwner: a.userId } : {}),
     });
     ctx.result.creditosLiberados = r.amount;
     if (r.enRevision) ctx.result.creditosEnRevision = r.enRevision;
@@ -70,6 +72,7 @@ export const assetEffects = {
         actorUserId: ctx.actorUserId,
         now: ctx.now,
         description: renderText(spec.description, { ...fields, titulo: asset.title }),
+        ...(asset.estadoCredito !== "liberado" ? { expectedOwner: asset.userId } : {}),
       });
       liberados += r.amount;
       await patchAsset(ctx.tx, asset, {
