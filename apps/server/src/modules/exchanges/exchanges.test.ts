@@ -60,6 +60,15 @@ describe("direct proposals", () => {
     expect(wrong.statusCode).toBe(403);
     expect(json(wrong).message).toBe("Solo quien recibe la propuesta puede aceptarla o rechazarla");
 
+    // Someone outside the proposal, or an id that is no proposal: 404, and nothing changes.
+    const [caro] = (await k.users(1)) as [TestUser];
+    for (const id of [p._id, "0190a000-0000-7000-8000-000000000000"]) {
+      const outside = await k.setStatus(caro, id, "aceptada");
+      expect(outside.statusCode).toBe(404);
+      expect(json(outside).message).toBe("Propuesta no encontrada");
+    }
+    expect((await k.ownerOf(a._id)).userId).toBe(ana.id);
+
     const ok = await k.setStatus(beto, p._id, "aceptada");
     expect(ok.statusCode, ok.body).toBe(200);
     expect(json(ok).data.status).toBe("aceptada");
