@@ -445,19 +445,26 @@ export async function executeBehind(exec: Executor, query: SQL, onError?: (e: un
  * next query is itself answered from foreseen reads, or elsewhere (PGlite), nothing is sent ahead.
  * A read whose values cannot be written into its text ends the list there.
  */
-export function foreseeNext(exec: Executor, reads: readonly (SQL | { toSQL(): { sql: string; params: unknown[] } })[]) {
+export function foreseeNext(exec: Executor, reads: readonly SQL[]) {
   const st = stateOf(exec);
   if (!st || st.commit) return;
   const next: NextRead[] = [];
   for (const q of reads) {
-    const { sql: text, params } = q instanceof SQL ? pgDialect.sqlToQuery(q) : q.toSQL();
-    try {
-      next.push({ text, params, key: inlineValues(text, params) });
-    } catch {
-      break;
-    }
+    const r = nextRead(q);
+    if (!r) break;
+    next.push(r);
   }
   st.next = next.length > 0 ? next : undefined;
+}
+
+/** `query` as a read to send ahead, keyed by its text with the values written in; null when a value cannot be. */
+function nextRead(query: SQL): NextRead | null {
+  const { sql: text, params } = pgDialect.sqlToQuery(query);
+  try {
+    return { text, params, key: inlineValues(text, params) };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -471,18 +478,15 @@ export function foreseeNext(exec: Executor, reads: readonly (SQL | { toSQL(): { 
 export function readAhead(exec: Executor, query: SQL): void {
   const st = stateOf(exec);
   if (!st || st.commit) return;
-  const { sql: text, params } = pgDialect.sqlToQuery(query);
-  try {
-    st.ahead.push({ text, params, key: inlineValues(text, params) });
-  } catch {
-    // A value that cannot be written into the text: the code just reads it when it does.
-  }
+  // A value that cannot be written into the text: the code just reads it when it does.
+  const r = nextRead(query);
+  if (r) st.ahead.push(r);
 }
 
 /**
  * Thrown by a unit of work whose writes must be kept although it fails (a wrong custody code's
- * count): transactionWith commits them, then throws `error`. Not for an idempotent unit of work
- * (its key row would be kept unanswered): there it rolls back like any error.
+ * count): transactionWith commits them, then throws `error`. An idempotent unit of work deletes its
+ * key row first (lib/idempotency.ts runOnce): a failed request keeps no key.
  */
 export class CommitThenThrow extends Error {
   constructor(readonly error: unknown) {

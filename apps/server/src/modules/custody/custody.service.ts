@@ -222,11 +222,6 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
      */
     async confirm(user: AuthUser, code: string, uow: UnitOfWork<CustodyResult> = plain): Promise<CustodyResult> {
       const now = clock.now();
-      const refused = (found: { kind: "locked"; until: Date } | { kind: "wrong" }) => {
-        if (found.kind === "wrong") return unprocessable(DEALS_MSG.wrongCode);
-        const seconds = Math.max(1, Math.ceil((found.until.getTime() - now.getTime()) / 1000));
-        return rateLimited(DEALS_MSG.tooManyWrongCodes(Math.ceil(seconds / 60)), seconds);
-      };
       // One transaction (issue 21): the guard's row under its lock (sent with BEGIN, or after the key
       // row of an Idempotency-Key), then the step's locks and record (foreseen, one round trip) and
       // the step. A wrong code keeps its count: committed, then refused (CommitThenThrow; the key is
@@ -235,11 +230,14 @@ export function createCustodyService({ db, clock }: AppDeps, engine: DealsEngine
         async (tx) => {
           const g = await lockCodeGuard(tx, user.id, code);
           const guard = codeGuardAt({ failures: g.failures, windowStartedAt: g.windowStartedAt }, now);
-          if (guard.locked) throw new CommitThenThrow(refused({ kind: "locked", until: guard.unlocksAt ?? now }));
+          if (guard.locked) {
+            const seconds = Math.max(1, Math.ceil(((guard.unlocksAt ?? now).getTime() - now.getTime()) / 1000));
+            throw new CommitThenThrow(rateLimited(DEALS_MSG.tooManyWrongCodes(Math.ceil(seconds / 60)), seconds));
+          }
           if (!g.custodyId) {
             const next = guard.afterWrong();
             await saveCodeGuard(tx, user.id, next.failures, next.windowStartedAt);
-            throw new CommitThenThrow(refused({ kind: "wrong" }));
+            throw new CommitThenThrow(unprocessable(DEALS_MSG.wrongCode));
           }
           await runInline(tx, engine.foreseeApply(CUSTODY_PROCESS.name, g.custodyId, "confirmar", user.id));
           const out = await engine.apply<CustodyRow>(tx, {

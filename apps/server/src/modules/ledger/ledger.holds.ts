@@ -165,7 +165,7 @@ export async function resolveHold(
   defaultKind: TransferKind,
   toUserId: string | null,
   /** Reads the caller makes right after the resolution (db/client.ts foreseeNext). */
-  ahead?: () => SQL[],
+  ahead?: SQL[],
 ): Promise<HoldResolved> {
   const params = {
     refType: checkRefType(input.refType),
@@ -176,7 +176,7 @@ export async function resolveHold(
     actorUserId: optUuid(input.actorUserId, "Usuario"),
     description: checkDescription(input.description),
   };
-  if (ahead) foreseeNext(tx, ahead());
+  if (ahead) foreseeNext(tx, ahead);
   return toResolved(await callHoldResolve(tx, params));
 }
 
@@ -189,7 +189,7 @@ export async function resolveHold(
 export async function releaseHold(tx: Executor, input: ResolveHoldInput): Promise<HoldResolved> {
   const now = input.now ?? new Date();
   const owner = input.refType === "activo" ? input.expectedOwner : undefined;
-  const ahead = owner && UUID_RE.test(owner) ? () => releaseReadsAhead(owner, input.refId, now) : undefined;
+  const ahead = owner && UUID_RE.test(owner) ? releaseReadsAhead(owner, input.refId, now) : undefined;
   const r = await resolveHold(tx, input, "liberada", "liberacion", null, ahead);
   if (r.amount <= 0 || !r.userId || input.refType === "revision") return r;
   if (input.refType !== "activo") {
