@@ -239,6 +239,46 @@ describe("several tabs of one user", () => {
   }, 60_000);
 });
 
+describe("a page whose live stream is still connecting", () => {
+  it("shows a message sent meanwhile as soon as the stream opens, not at the next poll", async () => {
+    const owner = await person("connecting-owner", PHONE, "Olga");
+    const visitor = await person("connecting-visitor", PHONE, "Bruno");
+    const { id } = await createGoodViaApi(owner.page, { title: "Silla conectando" });
+    const api = (who: Person, path: string, data: unknown) =>
+      who.page.request.post(path, { headers: { Authorization: `Bearer ${who.token}` }, data });
+    const started = await api(visitor, "/api/chat/iniciar", { activoId: id, receptorId: owner.id });
+    expect(started.status()).toBe(201);
+    const chatId = ((await started.json()) as { data: { _id: string } }).data._id;
+    expect((await api(visitor, "/api/chat/enviar", { chatId, texto: "Hola, ¿sigue disponible?" })).status()).toBe(200);
+
+    // Bruno opens /mensajes; his stream's ticket is held back until Olga's answer is stored, as on a
+    // slow network: the list was read before the answer, and the stream missed its event.
+    let letTicketGo: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      letTicketGo = resolve;
+    });
+    await visitor.page.route("**/api/eventos/ticket", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const opensBefore = visitor.opened.length;
+    await visitor.page.goto("/mensajes");
+    const item = visitor.page.getByTestId("chat-list-item").filter({ hasText: "Olga" });
+    await item.waitFor();
+    expect(await item.getByTestId("chat-unread").count()).toBe(0);
+    expect((await api(owner, "/api/chat/enviar", { chatId, texto: "Sí, pasa el sábado" })).status()).toBe(200);
+    letTicketGo();
+    await expect.poll(() => visitor.opened.length, { timeout: LIVE_MS }).toBeGreaterThan(opensBefore);
+    // The stream's first 'sincronizar' refreshes what the page read before it opened: well before the 10 s poll.
+    await item.getByTestId("chat-unread").filter({ hasText: "1" }).waitFor({ timeout: LIVE_MS });
+
+    expect(owner.errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    await owner.page.context().close();
+    await visitor.page.context().close();
+  }, 90_000);
+});
+
 describe("chat failure toasts", () => {
   it("show the spec's titles with the server's message, or the fallback when the network fails", async () => {
     const owner = await person("fail-owner", DESKTOP, "Olga");

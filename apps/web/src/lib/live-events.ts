@@ -123,9 +123,6 @@ function openStream(options: LiveEventsOptions, onRoots: (roots: readonly string
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
-  // The first stream opens right after the page loaded its data: its 'sincronizar' would only repeat
-  // those requests. Later (re)connections may have missed events and do refetch.
-  let connections = 0;
 
   const schedule = () => {
     if (stopped) return;
@@ -154,15 +151,13 @@ function openStream(options: LiveEventsOptions, onRoots: (roots: readonly string
     const es = new EventSource(`/api/eventos?ticket=${encodeURIComponent(ticket)}`);
     source = es;
     es.onopen = () => {
-      connections += 1;
       attempt = 0;
       options.onStatus?.("open");
     };
-    es.onmessage = (event: MessageEvent<string>) => {
-      const roots = rootsForEvent(event.data);
-      if (roots === ROOTS_BY_EVENT.sincronizar && connections <= 1) return;
-      onRoots(roots);
-    };
+    // Every stream starts with a 'sincronizar', the first one too: the page read its data before the
+    // server subscribed this stream (the ticket and the connection come after the page's own calls),
+    // and an event in between would otherwise wait for the next poll. Only the active queries refetch.
+    es.onmessage = (event: MessageEvent<string>) => onRoots(rootsForEvent(event.data));
     // The browser would retry with the same (soon expired) ticket: close and reconnect with a new one.
     es.onerror = () => {
       es.close();
