@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.ts";
-import { createGoodViaApi, launchBrowser, newUser, openPage, signUpViaApi } from "./helpers.ts";
+import { createGoodViaApi, launchBrowser, newUser, openPage, screenshot, signUpViaApi } from "./helpers.ts";
 import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 /** A sweep of every route: about 1 min idle, ten times that seen on an overloaded CI machine. */
@@ -85,6 +85,29 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Opens a route of the sweep: the first by loading the page, the next ones as the app's own links
+ * do (a history entry and React Router's popstate), so the sweep does not boot the app 39 times.
+ */
+async function visit(page: Page, path: string): Promise<void> {
+  if (page.url() === "about:blank") {
+    await page.goto(path);
+    return;
+  }
+  // A new pathname remounts what <main> shows (Layout's error boundary is keyed by it): the old
+  // content is marked, and the sweep waits until it is gone, so axe never judges the previous route.
+  await page.evaluate((to) => {
+    if (new URL(to, location.href).pathname !== location.pathname)
+      document.querySelector("main")?.firstElementChild?.setAttribute("data-ruta-anterior", "");
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+  await page.waitForFunction(
+    (to) => location.pathname + location.search === to && !document.querySelector("main [data-ruta-anterior]"),
+    path,
+  );
+}
+
 /** A small real photo (PNG drawn in the page), as a file for the picker. */
 async function photo(page: Page, name: string, color: string) {
   const dataUrl = await page.evaluate((fill) => {
@@ -127,7 +150,7 @@ export function a11ySuite(label: "escritorio" | "teléfono", viewport: { width: 
       const { page } = await openPage(browser, viewport);
       const found: string[] = [];
       for (const route of ROUTES) {
-        await page.goto(resolve(route.path));
+        await visit(page, resolve(route.path));
         await settle(page);
         for (const v of await seriousViolations(page)) found.push(`${route.name} (${route.path}): ${v}`);
       }
@@ -152,7 +175,7 @@ export function a11ySuite(label: "escritorio" | "teléfono", viewport: { width: 
       await createGoodViaApi(page, { title: "Guitarra acústica" });
       const found: string[] = [];
       for (const route of ROUTES) {
-        await page.goto(resolve(route.path));
+        await visit(page, resolve(route.path));
         await settle(page);
         for (const v of await seriousViolations(page)) found.push(`${route.name} (${route.path}): ${v}`);
       }
@@ -217,7 +240,7 @@ export function a11ySuite(label: "escritorio" | "teléfono", viewport: { width: 
       // The strip takes the focus, and the arrow keys scroll it.
       await strip.focus();
       expect(await strip.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.screenshot({ path: `/tmp/valoriza-screens/a11y-wizard-photos-${viewport.width}.png` });
+      await screenshot(page, `a11y-wizard-photos-${viewport.width}`, false);
       await page.context().close();
     });
 
