@@ -2,7 +2,16 @@ import { mkdirSync } from "node:fs";
 import { colombiaToday, RENTAL_MSG } from "@valoriza/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectToast, horizontalOverflow, launchBrowser, openPage, PHONE } from "./helpers.ts";
+import {
+  DESKTOP,
+  expectToast,
+  horizontalOverflow,
+  launchBrowser,
+  openPage,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshot,
+} from "./helpers.ts";
 import { auth, createAsset, expectHeader, type Person, person as signUpPerson } from "./people.ts";
 
 /*
@@ -12,11 +21,9 @@ import { auth, createAsset, expectHeader, type Person, person as signUpPerson } 
  * back. Once with the owner on a desktop and the renters on a phone, once the other way round.
  */
 
-const SHOTS = "/tmp/shots-B";
-
 let browser: Browser;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -26,11 +33,6 @@ afterAll(async () => {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Colombian calendar day `n` days from today, YYYY-MM-DD (what the server calls today). */
 const day = (n: number) => colombiaToday(new Date(Date.now() + n * DAY_MS));
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: "disabled" });
-}
 
 /** Gives `p` spendable credits: a custody of one of p's assets confirmed by `other` releases its hold. */
 async function fund(p: Person, other: Person, title: string): Promise<number> {
@@ -79,7 +81,7 @@ for (const [label, ownerViewport, renterViewport] of [
       await visitor.page.getByText(RENTAL_MSG.loginRequired).waitFor();
       await visitor.page.getByRole("heading", { name: "Alquileres Activos" }).waitFor();
       expect(await visitor.page.getByRole("button", { name: "Nuevo alquiler" }).count()).toBe(0);
-      await shot(visitor.page, `alquilar-signed-out-${renterViewport.width}`);
+      await screenshot(visitor.page, `alquilar-signed-out-${renterViewport.width}`);
 
       // The owner: no publication yet, so the asset page sends them to /alquilar.
       const op = owner.page;
@@ -105,7 +107,7 @@ for (const [label, ownerViewport, renterViewport] of [
       await form.getByRole("button", { name: "Crear alquiler" }).click();
       await form.getByText(RENTAL_MSG.startBeforeToday).waitFor();
       await form.getByLabel("Fecha de inicio").fill(day(0));
-      await shot(op, `alquilar-form-${ownerViewport.width}`);
+      await screenshot(op, `alquilar-form-${ownerViewport.width}`);
       await form.getByRole("button", { name: "Crear alquiler" }).click();
       await expectToast(op, RENTAL_MSG.created);
       await form.waitFor({ state: "detached" });
@@ -140,7 +142,7 @@ for (const [label, ownerViewport, renterViewport] of [
       let panel = await pickDates(rp, day(0), day(2));
       expect(await panel.getByTestId("rent-total").textContent()).toBe("15 créditos");
       await panel.getByText("3 días × 5 créditos").waitFor();
-      await shot(rp, `asset-panel-${renterViewport.width}`);
+      await screenshot(rp, `asset-panel-${renterViewport.width}`);
       await panel.getByRole("button", { name: "Alquilar" }).click();
       const confirm = panel.getByTestId("rent-confirm");
       await confirm.getByText("15 créditos").waitFor();
@@ -194,7 +196,7 @@ for (const [label, ownerViewport, renterViewport] of [
       // The owner finishes the started rental: 15 credits arrive, and the asset's hold is released.
       await op.reload();
       await op.getByRole("heading", { name: "Como arrendador (2)" }).waitFor();
-      await shot(op, `alquilar-${ownerViewport.width}`);
+      await screenshot(op, `alquilar-${ownerViewport.width}`);
       const ownerCard = op
         .getByTestId("booking-card")
         .filter({ has: op.getByTestId("booking-total").getByText("15 créditos") });
@@ -217,7 +219,7 @@ for (const [label, ownerViewport, renterViewport] of [
       const ownPanel = op.getByTestId("rent-panel");
       await ownPanel.getByRole("heading", { name: "Tu alquiler" }).waitFor();
       await ownPanel.getByRole("link", { name: "Gestionar en Alquilar" }).waitFor();
-      await shot(op, `asset-owner-${ownerViewport.width}`);
+      await screenshot(op, `asset-owner-${ownerViewport.width}`);
 
       // Signed out on the asset page: 'Inicia sesión primero' and the sign-in dialog.
       await visitor.page.goto(`/ver-activo/${asset.id}`);
