@@ -63,14 +63,14 @@ async function settle(page: Page): Promise<void> {
   await page
     .locator("main h1, main h2, main [role=alert]")
     .first()
-    .waitFor({ timeout: 5_000 })
+    .waitFor({ timeout: 5_000 * TIMEOUT_SCALE })
     .catch(() => undefined);
   await page
     .waitForFunction(
       () => !document.querySelector('[role=status][aria-label^="Cargando"], main [aria-busy=true]'),
       null,
       {
-        timeout: 5_000,
+        timeout: 5_000 * TIMEOUT_SCALE,
       },
     )
     .catch(() => undefined);
@@ -105,6 +105,11 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.waitForFunction(
     (to) => location.pathname + location.search === to && !document.querySelector("main [data-ruta-anterior]"),
     path,
+  );
+  // A new search on the same page (`/?q=` to `/?todos=1`) remounts nothing: two frames let React render
+  // the new query's state (the feed marks itself aria-busy while it loads, and settle waits for that).
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
 }
 

@@ -116,7 +116,8 @@ export function AssetFeed({
         ) : null}
       </div>
 
-      <div className={cn("mt-4 transition-opacity", isSearching && "opacity-60")}>
+      {/* While a new search loads, the previous results stay, dimmed and marked busy for screen readers. */}
+      <div className={cn("mt-4 transition-opacity", isSearching && "opacity-60")} aria-busy={isSearching || undefined}>
         {isLoading ? (
           <div role="status" aria-label="Cargando activos" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((key) => (
