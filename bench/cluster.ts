@@ -2,7 +2,8 @@
  * One process against two (issue 21 item 2): `npm run start:cluster` with CLUSTER_WORKERS=1 and
  * CLUSTER_WORKERS=2 on PostgreSQL, each on a fresh database, taking turns (BENCH_ROUNDS, default 2),
  * under the credit-moving call `POST /api/dinero/registrar` (BENCH_CLIENTS connections, BENCH_SECONDS
- * each, one signed-in person per call as in bench:transfers). Prints calls/s, p50/p99 and the ratio
+ * each, one signed-in person per call as in bench:transfers; each process with the app's own
+ * DB_POOL_SIZE, as deployed). Prints calls/s, p50/p99 and the ratio
  * of two processes to one; the ledger invariants are checked after every run.
  *
  *   npm run bench:cluster
@@ -53,7 +54,6 @@ async function run(workers: number) {
       JWT_SECRET,
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
-      DB_POOL_SIZE: String(Math.ceil(CLIENTS / workers)),
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildApp } from "../apps/server/src/app.ts";
+import { DEFAULT_DB_POOL_SIZE } from "../apps/server/src/config.ts";
 import { type Database, openDatabase } from "../apps/server/src/db/client.ts";
 import { TokenService } from "../apps/server/src/lib/auth.ts";
 import { systemClock } from "../apps/server/src/lib/clock.ts";
@@ -42,10 +43,16 @@ export async function pgReachable(): Promise<boolean> {
   }
 }
 
-/** A fresh migrated database (PGlite in a temp dir, or a new PostgreSQL database). */
+/** The app's pool on PostgreSQL in the benches: DB_POOL_SIZE's default unless BENCH_POOL says otherwise. */
+export const POOL = Number(process.env.BENCH_POOL ?? DEFAULT_DB_POOL_SIZE);
+
+/**
+ * A fresh migrated database (PGlite in a temp dir, or a new PostgreSQL database); on PostgreSQL with
+ * the app's own pool size (DB_POOL_SIZE's default) unless BENCH_POOL says otherwise.
+ */
 export async function benchDatabase(
   kind: Kind,
-  poolSize = CLIENTS,
+  poolSize = POOL,
 ): Promise<{ database: Database; url?: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vz-bench-"));
   if (kind === "pglite") {

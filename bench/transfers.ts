@@ -5,6 +5,7 @@
  *
  *   npm run bench:transfers        (BENCH_SECONDS=8 BENCH_CLIENTS=32 by default;
  *                                   BENCH_DATABASES=postgres runs one of the two;
+ *                                   BENCH_POOL sets the app's pool (default: DB_POOL_SIZE's);
  *                                   BENCH_EXPERIMENT_SQL runs SQL on the PostgreSQL bench
  *                                   database after its migrations, e.g. to drop an index)
  *
@@ -16,7 +17,8 @@
  *   transaction, notification, ledger hold in one database transaction.
  * - Round trips of one registration, counted on the PostgreSQL driver.
  * - SQL alone (PostgreSQL): that registration's messages, captured on the driver, replayed by
- *   BENCH_CLIENTS connections with fresh ids and no app: the ceiling of the HTTP call here.
+ *   BENCH_CLIENTS callers sharing as many connections as the app's pool (POOL), with fresh ids and
+ *   no app: the ceiling of the HTTP call here.
  * - CPU per HTTP call (issue 21): the app's process (process.cpuUsage) and, on PostgreSQL, the
  *   backends of the bench's database (utime + stime from /proc, when the server is on this
  *   machine), over the HTTP phase divided by the calls answered. Unlike calls/s these hardly
@@ -40,6 +42,7 @@ import {
   label,
   load,
   machineLoad,
+  POOL,
   pct,
   pgReachable,
   SECONDS,
@@ -88,8 +91,8 @@ const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$
 
 /**
  * The registration's SQL alone: the messages one registration sent (captured above), replayed by
- * CLIENTS connections of their own for SECONDS, each time for the next of `users` and with fresh
- * ids for the rows it inserts: no HTTP, no app, no query building. What PostgreSQL and the driver
+ * CLIENTS callers sharing POOL connections of their own (as the app's pool) for SECONDS, each time
+ * for the next of `users` and with fresh ids for the rows it inserts: no HTTP, no app, no query building. What PostgreSQL and the driver
  * can do with this work on this machine: the ceiling the HTTP call can approach, never pass.
  */
 async function sqlAlone(url: string, sent: Sent[], users: string[]) {
@@ -116,7 +119,7 @@ async function sqlAlone(url: string, sent: Sent[], users: string[]) {
     return typeof m === "string" ? m.replaceAll(owner, user) : { ...m, values: m.values?.map(swap) };
   };
   const clients = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: POOL }, async () => {
       // Pipelined as the app's pool is (db/client.ts): a round trip's messages go out together.
       const c = new pg.Client({ connectionString: url, pipeline: true } as pg.ClientConfig);
       await c.connect();
@@ -127,16 +130,34 @@ async function sqlAlone(url: string, sent: Sent[], users: string[]) {
     (r) => r.rows[0].p as number,
   );
   const cpu0 = cpuOf(pids);
+  // CLIENTS callers share the POOL connections, as the HTTP clients share the app's pool: a caller
+  // waits for a free connection, and its latency counts the wait.
+  const free = [...clients];
+  const waiting: ((c: pg.Client) => void)[] = [];
+  const acquire = () => {
+    const c = free.pop();
+    return c ? Promise.resolve(c) : new Promise<pg.Client>((resolve) => waiting.push(resolve));
+  };
+  const release = (c: pg.Client) => {
+    const w = waiting.shift();
+    if (w) w(c);
+    else free.push(c);
+  };
   const lat: number[] = [];
   const start = performance.now();
   const end = start + SECONDS * 1000;
   await Promise.all(
-    clients.map(async (c) => {
+    Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < end) {
         const user = users[next++ % users.length] as string;
         const fresh = new Map<string, string>();
         const t0 = performance.now();
-        for (const trip of trips) await Promise.all(trip.map((m) => c.query(replay(m, user, fresh) as string)));
+        const c = await acquire();
+        try {
+          for (const trip of trips) await Promise.all(trip.map((m) => c.query(replay(m, user, fresh) as string)));
+        } finally {
+          release(c);
+        }
         lat.push(performance.now() - t0);
       }
     }),
@@ -293,7 +314,7 @@ if (!only || only === "postgres") {
 }
 
 console.log(
-  `\n${CLIENTS} connections, ${SECONDS} s per phase, load average before: ${load0}, after: ${machineLoad()}\n`,
+  `\n${CLIENTS} connections, the app's pool ${POOL}, ${SECONDS} s per phase, load average before: ${load0}, after: ${machineLoad()}\n`,
 );
 console.log(
   "| database | raw SQL transfers/s (p99 ms) | HTTP calls/s | HTTP p50 / p99 ms | non-2xx | HTTP / raw | round trips per call | backends waiting on a lock (avg) | CPU ms per call: app / PostgreSQL | SQL alone: calls/s (p99 ms), / raw, PostgreSQL CPU ms |",
@@ -307,6 +328,6 @@ for (const r of results) {
 mkdirSync(path.join(here, "results"), { recursive: true });
 writeFileSync(
   path.join(here, "results", "transfers.json"),
-  `${JSON.stringify({ date: new Date().toISOString(), load: load0, clients: CLIENTS, seconds: SECONDS, results }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), load: load0, clients: CLIENTS, pool: POOL, seconds: SECONDS, results }, null, 2)}\n`,
 );
 process.exit(0);

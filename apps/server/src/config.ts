@@ -3,6 +3,15 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 
+/**
+ * Connections each process opens to PostgreSQL at most (`DB_POOL_SIZE`). Few on purpose: a request
+ * waits in the pool for a free connection rather than adding a backend that competes for the
+ * database's cores (ADR 012, "Pool size": on 2 cores, 32 connections answered the credit call's p99
+ * 3-4x slower than 4-8, at the same throughput). Replicas x this should stay near 2-4x the
+ * database's cores.
+ */
+export const DEFAULT_DB_POOL_SIZE = 10;
+
 const boolFlag = z
   .string()
   .trim()
@@ -45,7 +54,7 @@ const envSchema = z.object({
   SEED_DEMO: boolFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_DB_POOL_SIZE),
   MAX_REGISTROS_DIA: z.coerce
     .number({ error: "debe ser un número entero" })
     .int("debe ser un número entero")
