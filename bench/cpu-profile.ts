@@ -4,6 +4,7 @@
  * Used by bench/profile.ts (a child server under `node --cpu-prof`) and bench/transfers.ts
  * (BENCH_PROFILE=1: the in-process app, through the inspector, while the load runs).
  */
+import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 
 export interface CpuProfile {
@@ -101,5 +102,7 @@ export async function profileWhile<T>(fn: () => Promise<T>): Promise<{ result: T
     profile = ((await session.post("Profiler.stop")) as unknown as { profile: CpuProfile }).profile;
     session.disconnect();
   }
+  // BENCH_PROFILE_OUT=file.cpuprofile keeps the whole profile (Chrome DevTools opens it).
+  if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
   return { result, summary: summarize(profile) };
 }

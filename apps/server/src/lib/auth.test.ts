@@ -48,4 +48,19 @@ describe("tokens (issue 6, defect 7)", () => {
     expect((await profileWith(await sign({ sub: u.id, ver: 0.5, exp: inAnHour() }))).statusCode).toBe(401);
     expect((await profileWith(await sign({ sub: u.id, exp: inAnHour() }))).statusCode).toBe(401);
   });
+
+  it("a token accepted once is still refused when it expires, and a copy with another signature is refused", async () => {
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const token = await sign({ sub: u.id, ver: 0, exp: now + 60 });
+    expect((await profileWith(token)).statusCode).toBe(200);
+    expect((await profileWith(token)).statusCode).toBe(200);
+    const [head, body, signature] = token.split(".");
+    const other = `${head}.${body}.${(signature ?? "").slice(0, -2)}${signature?.endsWith("AA") ? "BB" : "AA"}`;
+    expect((await profileWith(other)).statusCode).toBe(401);
+    t.clock.advance(61_000);
+    const late = await profileWith(token);
+    expect(late.statusCode).toBe(401);
+    expect(json(late)).toMatchObject({ success: false, message: "Tu sesión expiró. Inicia sesión de nuevo." });
+    t.clock.advance(-61_000);
+  });
 });
