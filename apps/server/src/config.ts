@@ -6,8 +6,8 @@ import { z } from "zod";
 /**
  * Connections each process opens to PostgreSQL at most (`DB_POOL_SIZE`). Few on purpose: a request
  * waits in the pool for a free connection rather than adding a backend that competes for the
- * database's cores (ADR 012, "Pool size": on 2 cores, 32 connections answered the credit call's p99
- * 3-4x slower than 4-8, at the same throughput). Replicas x this should stay near 2-4x the
+ * database's cores (ADR 012, "Pool size": on 2 cores, the credit call's p99 was 650-1137 ms with 32
+ * connections and 232-447 ms with 4-10, at the same throughput). Replicas x this should stay near 2-4x the
  * database's cores.
  */
 export const DEFAULT_DB_POOL_SIZE = 10;

@@ -348,7 +348,7 @@ function send(client: pg.PoolClient, args: unknown[]): unknown {
  * last statement and COMMIT, the foreseen reads) leave in ONE socket write: the connection's socket
  * is corked until the current synchronous code ends (process.nextTick, before any I/O or promise
  * continuation). Without it each query was a write of its own; a write on loopback TCP costs tens
- * of microseconds of the process's CPU on a VM (issue 21: writes were 27 % of a registration's).
+ * of microseconds of the process's CPU on a VM (issue 21: writes were 28 % of a registration's).
  */
 const corkedSockets = new WeakSet<object>();
 function coalesceWrites(client: pg.PoolClient): void {
