@@ -188,7 +188,7 @@ export function a11ySuite(label: "escritorio" | "teléfono", viewport: { width: 
    */
   describe(`axe en estados que el barrido no alcanza (${label})`, () => {
     it("confirmación del asistente con 10 fotos: la tira de fotos se alcanza con el teclado", {
-      timeout: 120_000,
+      timeout: 120_000 * TIMEOUT_SCALE,
     }, async () => {
       const { page } = await openPage(browser, viewport);
       await signUpViaApi(page, newUser(`a11y-fotos-${label === "escritorio" ? "d" : "p"}`));
@@ -229,7 +229,7 @@ export function a11ySuite(label: "escritorio" | "teléfono", viewport: { width: 
       // by itself when they are ready (on a loaded machine that takes more than 10 s).
       await page.getByRole("button", { name: "Calcular Valor" }).click();
       const notice = page.getByRole("dialog", { name: "Aviso de valoración" });
-      await notice.waitFor({ timeout: 60_000 });
+      await notice.waitFor({ timeout: 60_000 * TIMEOUT_SCALE });
       await notice.getByRole("button", { name: "Continuar" }).click();
       await page.getByTestId("confirm-valuation").waitFor();
       const strip = page.getByRole("list", { name: "Fotos" });
@@ -244,7 +244,7 @@ export function a11ySuite(label: "escritorio" | "teléfono", viewport: { width: 
     });
 
     it("/mis-activos con un activo en operación: 'Finalizar operación' se nombra con sus palabras", {
-      timeout: 120_000,
+      timeout: 120_000 * TIMEOUT_SCALE,
     }, async () => {
       const seller = await openPage(browser, viewport);
       await signUpViaApi(seller.page, newUser("a11y-vende"));
@@ -287,7 +287,7 @@ export function a11ySuite(label: "escritorio" | "teléfono", viewport: { width: 
       await seller.page.context().close();
     });
 
-    it("/intercambios-locales con el mapa tras buscar", { timeout: 120_000 }, async () => {
+    it("/intercambios-locales con el mapa tras buscar", { timeout: 120_000 * TIMEOUT_SCALE }, async () => {
       const { page } = await openPage(browser, viewport);
       await signUpViaApi(page, newUser("a11y-mapa"));
       await page.goto("/intercambios-locales");

@@ -14,6 +14,7 @@ import {
   storedSession,
 } from "./helpers.ts";
 import { mailedLink } from "./mail.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -74,7 +75,7 @@ describe("recuperar la cuenta", () => {
       .poll(
         async () =>
           (await page.request.get("/api/profile", { headers: { Authorization: `Bearer ${token}` } })).status(),
-        { timeout: 10_000 },
+        { timeout: 10_000 * TIMEOUT_SCALE },
       )
       .toBe(401);
 

@@ -13,6 +13,7 @@ import {
   registerThroughModal,
   storedSession,
 } from "./helpers.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ describe("sesión", () => {
       .poll(
         async () =>
           (await page.request.get("/api/profile", { headers: { Authorization: `Bearer ${token}` } })).status(),
-        { timeout: 10_000 },
+        { timeout: 10_000 * TIMEOUT_SCALE },
       )
       .toBe(401);
     // Signing out on purpose does not pop the login modal up.

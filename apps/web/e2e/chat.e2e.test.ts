@@ -229,7 +229,7 @@ describe("several tabs of one user", () => {
     const follower = leader === second ? u.page : second;
     expect(leader === u.page || leader === second).toBe(true);
     await leader?.close();
-    await expect.poll(() => opened.length, { timeout: 5_000 }).toBe(before + 1);
+    await expect.poll(() => opened.length, { timeout: 5_000 * TIMEOUT_SCALE }).toBe(before + 1);
     expect(opened.at(-1)).toBe(follower);
     await new Promise((r) => setTimeout(r, 1_000));
     await createGoodViaApi(follower, { title: "Escritorio de roble" });
@@ -368,7 +368,7 @@ describe.each([
     await owner.page.goto("/");
     const messagesLink = owner.page.getByTestId("messages-link");
     await messagesLink.waitFor();
-    await expect.poll(() => owner.opened.length, { timeout: 15_000 }).toBeGreaterThan(streamsBefore);
+    await expect.poll(() => owner.opened.length, { timeout: 15_000 * TIMEOUT_SCALE }).toBeGreaterThan(streamsBefore);
     expect(await owner.page.getByTestId("chats-badge").count()).toBe(0);
     await say(visitor.page, "Hola, ¿sigue disponible la guitarra?");
     await owner.page.getByTestId("chats-badge").filter({ hasText: "1" }).waitFor({ timeout: LIVE_MS });

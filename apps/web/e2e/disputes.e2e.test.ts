@@ -13,6 +13,7 @@ import {
   screenshot,
 } from "./helpers.ts";
 import { auth, createAsset, type Person, signedInPerson } from "./people.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 import { VERIFIER_EMAIL } from "./verify.ts";
 
 /*
@@ -64,7 +65,7 @@ async function admin(viewport: { width: number; height: number }): Promise<Page>
   await page
     .getByRole("navigation", { name: "Cuenta" })
     .getByRole("button", { name: "Salir" })
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: 30_000 * TIMEOUT_SCALE });
   return page;
 }
 
@@ -106,7 +107,7 @@ for (const [device, tag, viewport, resultado] of [
       const page = buyer.page;
       await page.goto("/custodia");
       const card = page.getByTestId("custody-card").filter({ hasText: title });
-      await card.waitFor({ timeout: 15_000 });
+      await card.waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       await card.getByRole("button", { name: /^Abrir disputa/ }).click();
       const dialog = page.getByRole("dialog", { name: "Abrir disputa" });
       await dialog.waitFor();
@@ -142,7 +143,10 @@ for (const [device, tag, viewport, resultado] of [
       // The seller sees it too: no code, no cancel.
       await seller.page.goto("/custodia");
       const sellerCard = seller.page.getByTestId("custody-card").filter({ hasText: title });
-      await sellerCard.getByTestId("custody-state").filter({ hasText: "En disputa" }).waitFor({ timeout: 15_000 });
+      await sellerCard
+        .getByTestId("custody-state")
+        .filter({ hasText: "En disputa" })
+        .waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       expect(await sellerCard.getByTestId("custody-code").count()).toBe(0);
       expect(await sellerCard.getByRole("button", { name: /^Cancelar custodia/ }).count()).toBe(0);
       await screenshot(seller.page, `disputa-custodia-${tag}`);
@@ -152,11 +156,11 @@ for (const [device, tag, viewport, resultado] of [
       await desk.goto("/admin");
       await desk.getByRole("tab", { name: "Disputas" }).click();
       const entry = desk.getByTestId("disputa").filter({ hasText: title });
-      await entry.waitFor({ timeout: 15_000 });
+      await entry.waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       await entry.getByText("Llegó con la jarra rota y el motor no enciende.").waitFor();
       await entry.getByText("¿Me lo entregas mañana en la portería?").waitFor();
       await entry.getByText("Sí, va bien empacado.").waitFor();
-      await entry.getByRole("img", { name: /^Evidencia 1/ }).waitFor({ timeout: 15_000 });
+      await entry.getByRole("img", { name: /^Evidencia 1/ }).waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       await entry.getByRole("button", { name: new RegExp(`^${resultado}`) }).click();
       await entry.getByText("Escribe una nota para las partes (al menos 3 caracteres)").waitFor();
       const note = resultado === "Liberar" ? "El chat muestra la entrega acordada." : "La foto muestra la jarra rota.";
@@ -170,14 +174,14 @@ for (const [device, tag, viewport, resultado] of [
         .getByRole("button", { name: resultado === "Liberar" ? "Confirmar liberación" : "Confirmar reembolso" })
         .click();
       await expectToast(desk, "Disputa resuelta");
-      await entry.waitFor({ state: "detached", timeout: 15_000 });
+      await entry.waitFor({ state: "detached", timeout: 15_000 * TIMEOUT_SCALE });
 
       // Both parties see the outcome, and the note in their notifications.
       await page.goto("/custodia");
       await card
         .getByTestId("custody-state")
         .filter({ hasText: resultado === "Liberar" ? "Confirmada" : "Cancelada" })
-        .waitFor({ timeout: 15_000 });
+        .waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       const told = await page.request.get("/api/notificaciones/usuario", { headers: auth(buyer) });
       const notes = ((await told.json()) as { data: { descripcion: string }[] }).data;
       expect(notes.some((n) => n.descripcion.includes(`Nota del equipo: ${note}`))).toBe(true);

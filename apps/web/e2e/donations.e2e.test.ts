@@ -13,6 +13,7 @@ import {
   screenshot,
 } from "./helpers.ts";
 import { auth, createAsset, expectHeader, type Person, person as signUpPerson } from "./people.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 /*
  * Gifts and donations (issue 9): a gift sent from /regalar is accepted by its recipient, who becomes
@@ -73,7 +74,7 @@ for (const [label, viewport] of [
       await gp.getByRole("button", { name: "Enviar regalo" }).click();
       await expectToast(gp, "Regalo enviado");
       const card = gp.getByTestId("donation-card").filter({ hasText: title });
-      await card.getByText("Para: Fede").waitFor({ timeout: 15_000 });
+      await card.getByText("Para: Fede").waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       await card.getByText("¡Feliz cumpleaños!").waitFor();
       expect(await card.getByTestId("donation-status").textContent()).toBe("Pendiente");
 
@@ -83,7 +84,10 @@ for (const [label, viewport] of [
       await theirs.getByRole("button", { name: "Aceptar" }).click();
       // A gift is received as a gift, not as a donation (issue 15 item 13).
       await expectToast(fp, "Regalo recibido: el activo ya es tuyo");
-      await theirs.getByTestId("donation-status").filter({ hasText: "Aceptado" }).waitFor({ timeout: 15_000 });
+      await theirs
+        .getByTestId("donation-status")
+        .filter({ hasText: "Aceptado" })
+        .waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       await screenshot(fp, `gifts-${label}-accepted`);
 
       const detail = await fp.request.get(`/api/activos/${asset.id}`);
@@ -120,7 +124,7 @@ for (const [label, viewport] of [
       const card = cp.getByTestId("community-donation").filter({ hasText: title });
       await card.getByRole("button", { name: "Reclamar" }).click();
       await cp.getByText("¡Reclamaste la donación! El activo ya es tuyo").first().waitFor();
-      await card.waitFor({ state: "detached", timeout: 15_000 });
+      await card.waitFor({ state: "detached", timeout: 15_000 * TIMEOUT_SCALE });
       const detail = await cp.request.get(`/api/activos/${asset.id}`);
       const owner = ((await detail.json()) as { data: { userId: { _id: string } | string } }).data.userId;
       expect(typeof owner === "string" ? owner : owner._id).toBe(claimer.id);
@@ -142,7 +146,10 @@ async function donate(donor: Person, assetId: string, message: string, recipient
 /** The asset page, loaded, with the owner card showing `owner`. */
 async function openAssetPage(page: Page, assetId: string, owner: string) {
   await page.goto(`/ver-activo/${assetId}`);
-  await page.getByTestId("owner-name").filter({ hasText: owner }).waitFor({ timeout: 15_000 });
+  await page
+    .getByTestId("owner-name")
+    .filter({ hasText: owner })
+    .waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
 }
 
 /** A picture of one state of the asset page's donation panel (by its test id). */
@@ -199,7 +206,10 @@ for (const [label, viewport] of [
       await confirm.getByRole("button", { name: "Confirmar" }).click();
       await expectToast(cp, DONATION_MSG.claimed);
       // The page reads the asset again: the claimer is the owner now.
-      await cp.getByTestId("owner-name").filter({ hasText: "Camila" }).waitFor({ timeout: 15_000 });
+      await cp
+        .getByTestId("owner-name")
+        .filter({ hasText: "Camila" })
+        .waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       await cp.getByText("Este es tu activo").waitFor();
       await screenshot(cp, `asset-donation-${label}-claimed`);
 
@@ -260,9 +270,15 @@ for (const [label, viewport] of [
       await confirm.getByRole("button", { name: "Confirmar" }).click();
       // A gift is received as a gift (issue 15 item 13).
       await expectToast(fp, DONATION_MSG.giftAccepted);
-      await fp.getByTestId("owner-name").filter({ hasText: "Federico" }).waitFor({ timeout: 15_000 });
+      await fp
+        .getByTestId("owner-name")
+        .filter({ hasText: "Federico" })
+        .waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       // A completed handover: +3 for both parties, shown on the (new) owner's card without a reload.
-      await fp.getByTestId("owner-reputation").filter({ hasText: /^3$/ }).waitFor({ timeout: 15_000 });
+      await fp
+        .getByTestId("owner-reputation")
+        .filter({ hasText: /^3$/ })
+        .waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       await fp.getByRole("button", { name: /Reputación/ }).click();
       const parts = fp.getByRole("list", { name: "Partes de la reputación" });
       await parts.getByTestId("owner-rep-entregasCompletadas").filter({ hasText: "1 × +3 = +3" }).waitFor();
@@ -270,7 +286,10 @@ for (const [label, viewport] of [
       await screenshot(fp, `asset-gift-${label}-accepted`);
 
       await gp.reload();
-      await gp.getByTestId("owner-name").filter({ hasText: "Federico" }).waitFor({ timeout: 15_000 });
+      await gp
+        .getByTestId("owner-name")
+        .filter({ hasText: "Federico" })
+        .waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
       await expectHeader(gp, "creditos-bloqueados", 0);
       await expectHeader(gp, "creditos-disponibles", asset.credits);
       expect(giver.errors).toEqual([]);

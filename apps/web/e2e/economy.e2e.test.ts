@@ -13,6 +13,7 @@ import {
   SCREENSHOT_DIR,
   screenshot,
 } from "./helpers.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 /*
  * The credit economy seen from the web: registering goods, time and money through the wizard, and
@@ -134,7 +135,7 @@ describe("registro de activos", () => {
 
     await page.getByRole("button", { name: "Confirmar y Registrar" }).click();
     await expectToast(page, "¡Activo registrado!", "1.040 créditos");
-    await page.waitForURL("**/mis-activos", { timeout: 5_000 });
+    await page.waitForURL("**/mis-activos", { timeout: 5_000 * TIMEOUT_SCALE });
     await expectBlocked(page, "1.040");
     const mine = page.getByTestId("asset-card").filter({ hasText: "Portátil Lenovo ThinkPad" });
     await mine.waitFor();
@@ -168,7 +169,7 @@ describe("registro de activos", () => {
     expect(await page.getByTestId("confirm-credits").textContent()).toBe("360 créditos");
     await page.getByRole("button", { name: "Confirmar y Registrar" }).click();
     await expectToast(page, "¡Activo registrado!");
-    await page.waitForURL("**/mis-activos", { timeout: 5_000 });
+    await page.waitForURL("**/mis-activos", { timeout: 5_000 * TIMEOUT_SCALE });
     await expectBlocked(page, "360");
 
     // Money: positive amount, contribution type; afterwards the wizard goes home.
@@ -189,7 +190,7 @@ describe("registro de activos", () => {
     await expectNoLayoutOverflow(page);
     await page.getByRole("button", { name: "Confirmar y Registrar" }).click();
     await expectToast(page, "¡Activo registrado!");
-    await page.waitForURL((url) => url.pathname === "/", { timeout: 5_000 });
+    await page.waitForURL((url) => url.pathname === "/", { timeout: 5_000 * TIMEOUT_SCALE });
     await expectBlocked(page, "560");
     expect(errors).toEqual([]);
   });

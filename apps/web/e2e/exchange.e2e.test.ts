@@ -15,6 +15,7 @@ import {
   screenshot,
 } from "./helpers.ts";
 import { expectHeader, type Person, signedInPerson } from "./people.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 import { verifyIdentity } from "./verify.ts";
 
 /*
@@ -90,7 +91,7 @@ for (const [label, viewport] of [
   ["desktop", DESKTOP],
   ["phone", PHONE],
 ] as const) {
-  describe(`exchanges on ${label}`, { timeout: 120_000 }, () => {
+  describe(`exchanges on ${label}`, { timeout: 120_000 * TIMEOUT_SCALE }, () => {
     it("two users exchange directly: owners swap and both holds are released", async () => {
       const ana = await person(`xa-${label}`, viewport, "Ana");
       const beto = await person(`xb-${label}`, viewport, "Beto");
@@ -114,7 +115,7 @@ for (const [label, viewport] of [
 
       await beto.page.goto("/intercambiar?tab=recibidas");
       const card = beto.page.getByTestId("proposal").filter({ hasText: `Bicicleta ${label}` });
-      await card.waitFor({ timeout: 20_000 });
+      await card.waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
       await card.getByText("¿Te la cambio?").waitFor();
       await screenshot(beto.page, `exchange-received-${label}`);
       await card.getByRole("button", { name: "Aceptar" }).click();
@@ -161,7 +162,7 @@ for (const [label, viewport] of [
       await dialog.getByLabel("Contraseña", { exact: true }).fill(piaUser.password);
       await dialog.getByRole("button", { name: "Iniciar Sesión" }).click();
       const panel = page.getByRole("group", { name: "Proponer intercambio" });
-      await panel.getByText("No tienes activos disponibles").waitFor({ timeout: 20_000 });
+      await panel.getByText("No tienes activos disponibles").waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
       await panel.getByRole("link", { name: "Registrar un activo" }).waitFor();
 
       // Spendable credits and something to offer.
@@ -231,7 +232,7 @@ for (const [label, viewport] of [
       // Raul accepts from his received proposals.
       await raul.page.goto("/intercambiar?tab=recibidas");
       const card = raul.page.getByTestId("proposal").filter({ hasText: `Guitarra ${label}` });
-      await card.waitFor({ timeout: 20_000 });
+      await card.waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
       await card.getByText(`+ ${diff.toLocaleString("es-CO")} créditos`).waitFor();
       await card.getByText("¿Cambiamos? Pongo la diferencia.").waitFor();
       await card.getByRole("button", { name: "Aceptar" }).click();
@@ -278,7 +279,7 @@ for (const [label, viewport] of [
 
       await dani.page.goto("/intercambiar?tab=oferta-abierta");
       const offer = dani.page.getByTestId("open-offer").filter({ hasText: `Consola ${label}` });
-      await offer.waitFor({ timeout: 20_000 });
+      await offer.waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
       await offer.getByText("abierta").waitFor();
       await offer.getByText(`Tablet ${label}`).waitFor();
       await offer.getByRole("button", { name: "Proponer" }).click();
@@ -287,7 +288,7 @@ for (const [label, viewport] of [
       await caro.page
         .getByTestId("proposal")
         .filter({ hasText: `Tablet ${label}` })
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
       expect(caro.errors).toEqual([]);
       expect(dani.errors).toEqual([]);
     });
@@ -311,7 +312,7 @@ for (const [label, viewport] of [
       await fede.page.getByRole("button", { name: "Buscar cerca de mí" }).click();
       const list = fede.page.getByRole("list", { name: "Activos cercanos" });
       const first = list.getByTestId("nearby-asset").first();
-      await first.waitFor({ timeout: 20_000 });
+      await first.waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
       expect(await first.textContent()).toContain(near);
       await first.getByText("Muy cercano").waitFor();
       const midCard = list.getByTestId("nearby-asset").filter({ hasText: mid });

@@ -8,6 +8,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE } from "./helpers.ts";
 import { auth, type Person, person, signedInPerson } from "./people.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 let browser: Browser;
 const TAG = `zfind${randomUUID().slice(0, 6)}`;
@@ -62,9 +63,11 @@ describe("the home at 390 px: search, filters, order and every match", () => {
     await box.first().fill(TAG);
     await page.getByRole("heading", { name: new RegExp(`Resultados para “${TAG}”`) }).waitFor();
     const count = page.getByTestId("feed-count");
-    await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe("Mostrando 24 de 26 activos");
+    await expect
+      .poll(() => count.textContent(), { timeout: 15_000 * TIMEOUT_SCALE })
+      .toBe("Mostrando 24 de 26 activos");
     await page.getByRole("button", { name: "Cargar más" }).click();
-    await expect.poll(() => page.getByTestId("asset-card").count(), { timeout: 15_000 }).toBe(26);
+    await expect.poll(() => page.getByTestId("asset-card").count(), { timeout: 15_000 * TIMEOUT_SCALE }).toBe(26);
     expect(await page.getByRole("button", { name: "Cargar más" }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
@@ -78,7 +81,7 @@ describe("the home at 390 px: search, filters, order and every match", () => {
     await form.getByLabel("Categoría").selectOption("Muebles");
     await form.getByLabel("Ordenar por").selectOption("precio_desc");
     await form.getByRole("button", { name: "Aplicar" }).click();
-    await expect.poll(() => page.getByTestId("asset-card").count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId("asset-card").count(), { timeout: 15_000 * TIMEOUT_SCALE }).toBe(3);
     const titles = await page.getByTestId("asset-card").getByRole("heading").allTextContents();
     expect(titles).toEqual([`Mesa ${TAG} 2`, `Mesa ${TAG} 1`, `Mesa ${TAG} 0`]);
     expect(page.url()).toContain("categoria=Muebles");
@@ -89,7 +92,7 @@ describe("the home at 390 px: search, filters, order and every match", () => {
     await page.getByRole("button", { name: "Aplicar" }).click();
     await expect
       .poll(async () => (await page.getByTestId("asset-card").getByRole("heading").allTextContents())[0], {
-        timeout: 15_000,
+        timeout: 15_000 * TIMEOUT_SCALE,
       })
       .toBe(`Mesa ${TAG} 0`);
   });
@@ -110,11 +113,11 @@ describe("favourites at 390 px", () => {
     await page.getByRole("dialog", { name: "Menú" }).getByRole("link", { name: "Favoritos" }).click();
     await page.getByRole("heading", { level: 1, name: "Favoritos" }).waitFor();
     const saved = page.getByRole("list", { name: "Mis favoritos" }).getByTestId("asset-card");
-    await expect.poll(() => saved.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => saved.count(), { timeout: 15_000 * TIMEOUT_SCALE }).toBe(1);
     expect(await saved.getByRole("heading").textContent()).toBe(`Mesa ${TAG} 2`);
     // Removing it from the page empties the list.
     await saved.getByRole("button", { name: `Guardar en favoritos: Mesa ${TAG} 2` }).click();
-    await page.getByText("Aún no tienes favoritos").waitFor({ timeout: 15_000 });
+    await page.getByText("Aún no tienes favoritos").waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
   });
 });
 
@@ -123,7 +126,7 @@ describe("'Descargar CSV' at 390 px", () => {
     const seller = sellers[0] as Person;
     const { page } = seller;
     await page.goto("/movimientos");
-    await page.getByRole("heading", { level: 1, name: "Movimientos" }).waitFor({ timeout: 30_000 });
+    await page.getByRole("heading", { level: 1, name: "Movimientos" }).waitFor({ timeout: 30_000 * TIMEOUT_SCALE });
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Descargar CSV" }).click(),
@@ -141,7 +144,7 @@ describe("'Descargar CSV' at 390 px", () => {
   it("/mi-actividad downloads the transactions", async () => {
     const { page } = sellers[1] as Person;
     await page.goto("/mi-actividad");
-    await page.getByRole("heading", { level: 1, name: "Mi Actividad" }).waitFor({ timeout: 30_000 });
+    await page.getByRole("heading", { level: 1, name: "Mi Actividad" }).waitFor({ timeout: 30_000 * TIMEOUT_SCALE });
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Descargar CSV" }).click(),

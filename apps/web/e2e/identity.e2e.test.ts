@@ -22,6 +22,7 @@ import {
   screenshot,
 } from "./helpers.ts";
 import { verificationToken } from "./mail.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -63,7 +64,7 @@ async function signIn(page: Page, a: Account) {
   await page
     .getByRole("navigation", { name: "Cuenta" })
     .getByRole("button", { name: "Salir" })
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: 30_000 * TIMEOUT_SCALE });
 }
 
 /** Two camera-like photos drawn in the page (a card with a number, a face), as PNG files. */

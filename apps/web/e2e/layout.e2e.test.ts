@@ -116,7 +116,7 @@ describe("inicio y páginas generales", () => {
       );
       await page.reload();
       const blocked = page.getByTestId("creditos-bloqueados").filter({ visible: true, hasText: "345.678" });
-      await blocked.waitFor({ timeout: 20_000 });
+      await blocked.waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
       await availableCredits(page).filter({ hasText: "1.234.567" }).waitFor();
       const chip = page.locator("li", { has: blocked });
       const box = await chip.boundingBox();

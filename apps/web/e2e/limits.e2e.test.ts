@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, expectToast, launchBrowser, newUser, openPage, PHONE } from "./helpers.ts";
 import { verificationToken } from "./mail.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 import { verifyIdentity } from "./verify.ts";
 
 let browser: Browser;
@@ -47,7 +48,7 @@ async function signIn(page: Page, a: Account) {
   await page
     .getByRole("navigation", { name: "Cuenta" })
     .getByRole("button", { name: "Salir" })
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: 30_000 * TIMEOUT_SCALE });
 }
 
 /** `a` registers a good worth `valueCOP` and sells it "in cash" to a helper, who confirms: its hold is released. */
@@ -124,11 +125,11 @@ const chip = (page: Page, testId: string, n: number) =>
   page
     .getByTestId(testId)
     .filter({ visible: true, hasText: new RegExp(`^${formatCredits(n).replaceAll(".", "\\.")}$`) })
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: 30_000 * TIMEOUT_SCALE });
 
 describe("límites: una cota por persona", () => {
   it("an honest seller sells for cash, sees why the credits wait, verifies their identity; an admin approves; the credits become spendable", {
-    timeout: 240_000,
+    timeout: 240_000 * TIMEOUT_SCALE,
   }, async () => {
     const person = await openPage(browser, PHONE);
     const user = newUser("limites-honesta");
@@ -225,7 +226,7 @@ describe("límites: una cota por persona", () => {
   });
 
   it("a verified seller past 10.000 in 30 days sees until when the rest waits; the admin raises that person's window from the desk", {
-    timeout: 240_000,
+    timeout: 240_000 * TIMEOUT_SCALE,
   }, async () => {
     const person = await openPage(browser, DESKTOP);
     const user = newUser("limites-verificada");

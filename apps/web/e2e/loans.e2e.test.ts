@@ -13,6 +13,7 @@ import {
   screenshot,
 } from "./helpers.ts";
 import { auth, createAsset, expectHeader, type Person, person as signUpPerson } from "./people.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 /*
  * Loans (issue 9): a borrower requests a loan with a credit guarantee in /prestar, the lender
@@ -46,7 +47,7 @@ async function reputation(page: Page, n: number) {
   await page
     .getByTestId("my-reputation")
     .filter({ hasText: new RegExp(`^${n}$`) })
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
 }
 
 for (const [label, viewport] of [

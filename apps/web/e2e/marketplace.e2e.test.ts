@@ -65,7 +65,7 @@ async function signIn(page: Page, a: Account) {
   await page
     .getByRole("navigation", { name: "Cuenta" })
     .getByRole("button", { name: "Salir" })
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: 30_000 * TIMEOUT_SCALE });
 }
 
 const auth = (a: Account) => ({ Authorization: `Bearer ${a.token}` });
@@ -114,7 +114,7 @@ async function expectAvailable(page: Page, n: number) {
   await page
     .getByTestId("creditos-disponibles")
     .filter({ visible: true, hasText: new RegExp(`^${formatCredits(n).replaceAll(".", "\\.")}$`) })
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
 }
 
 describe.each([
@@ -184,7 +184,7 @@ describe.each([
     await member.page
       .getByText(`Tu compra "${nombre}" del Marketplace fue entregada.`)
       .first()
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
 
     // 5. The admin requests two withdrawals on /retiros, approves one and rejects the other.
     await admin.page.goto("/retiros");

@@ -60,7 +60,7 @@ async function signInAdmin(page: Page) {
   await page
     .getByRole("navigation", { name: "Cuenta" })
     .getByRole("button", { name: "Salir" })
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: 30_000 * TIMEOUT_SCALE });
 }
 
 async function openAdminModeration(page: Page) {
@@ -122,7 +122,7 @@ async function scenario(tag: string, viewport: { width: number; height: number }
     .click()
     .catch(() => {});
   const message = page.getByTestId("chat-message").filter({ hasText: "Consígname por fuera" });
-  await message.waitFor({ timeout: 20_000 });
+  await message.waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
   await screenshot(page, `moderation-reporter-${tag}`);
   await message.getByRole("button", { name: /^Reportar: Mensaje de Olga/ }).click();
   const msgDialog = page.getByRole("dialog", { name: "Reportar mensaje" });
@@ -181,7 +181,7 @@ async function scenario(tag: string, viewport: { width: number; height: number }
   await owner.page
     .getByTestId("hidden-mark")
     .filter({ hasText: "Pide pagos por fuera de Valoriza" })
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
   expect(owner.errors).toEqual([]);
   await adminPage.context().close();
 }
@@ -211,7 +211,7 @@ describe("reports and moderation", () => {
     await p.page.goto("/perfil");
     // The sign-in dialog opens by itself; the person signs in again.
     const dialog = p.page.getByRole("dialog", { name: "Iniciar Sesión" });
-    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
     await dialog.getByLabel("Correo electrónico").fill(p.user.email);
     await dialog.getByLabel("Contraseña", { exact: true }).fill(p.user.password);
     await dialog.getByRole("button", { name: "Iniciar Sesión" }).click();

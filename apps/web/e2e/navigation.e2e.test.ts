@@ -15,6 +15,7 @@ import {
   signUpViaApi,
   storedSession,
 } from "./helpers.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,7 +67,9 @@ describe.each([
   ["escritorio", DESKTOP],
   ["teléfono", PHONE],
 ] as const)("navegación en %s", (label, viewport) => {
-  it("el menú lleva a cada página y devuelve el foco al botón 'Menú'", { timeout: 90_000 }, async () => {
+  it("el menú lleva a cada página y devuelve el foco al botón 'Menú'", {
+    timeout: 90_000 * TIMEOUT_SCALE,
+  }, async () => {
     const { page, errors } = await openPage(browser, viewport);
     await signUpViaApi(page, newUser("menu"));
 
@@ -151,7 +154,7 @@ describe("foco y pantallas de teléfono", () => {
   });
 
   it("en /mis-activos las cuatro pestañas se ven en un teléfono y 'Cargar más' trae el resto", {
-    timeout: 90_000,
+    timeout: 90_000 * TIMEOUT_SCALE,
   }, async () => {
     const { page, errors } = await openPage(browser, PHONE);
     await signUpViaApi(page, newUser("muchos"));

@@ -2,6 +2,7 @@ import { formatCredits } from "@valoriza/domain";
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { newUser, openPage, type TestUser } from "./helpers.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 import { verifyIdentity } from "./verify.ts";
 
 /**
@@ -54,7 +55,7 @@ export async function signedInPerson(
   await p.page
     .getByRole("navigation", { name: "Cuenta" })
     .getByRole("button", { name: "Salir" })
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: 30_000 * TIMEOUT_SCALE });
   return p;
 }
 
@@ -85,5 +86,5 @@ export async function expectHeader(page: Page, testId: "creditos-disponibles" | 
   await page
     .getByTestId(testId)
     .filter({ visible: true, hasText: new RegExp(`^${formatCredits(n).replaceAll(".", "\\.")}$`) })
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
 }

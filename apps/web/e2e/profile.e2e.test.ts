@@ -18,6 +18,7 @@ import {
   storedSession,
 } from "./helpers.ts";
 import { auth, createAsset, type Person, person as signUpPerson } from "./people.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -181,7 +182,7 @@ async function profileReputation(page: Page, total: number) {
   await card
     .getByTestId("profile-reputation")
     .filter({ hasText: new RegExp(`^${total}$`) })
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
   return card;
 }
 

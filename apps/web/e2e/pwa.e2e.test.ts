@@ -89,7 +89,7 @@ async function createAsset(token: string, title: string): Promise<string> {
 /** Waits until the service worker is active and controls the page (it claims the page on its first install). */
 async function controlledBy(page: Page): Promise<string> {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, {
-    timeout: 30_000,
+    timeout: 30_000 * TIMEOUT_SCALE,
   });
   return page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? "none");
 }
@@ -196,7 +196,7 @@ describe("installable", () => {
 
 describe("readable offline", () => {
   it("after a visit, a reload without network shows 'Sin conexión', the last-seen feed, asset, wallet and movements, with actions disabled", {
-    timeout: 120_000,
+    timeout: 120_000 * TIMEOUT_SCALE,
   }, async () => {
     const v = await visitor("pwa-lectora");
     const ownTitle = `Bicicleta guardada ${TAG}`;
@@ -296,13 +296,16 @@ describe("readable offline", () => {
     expect(await sync.getAttribute("aria-disabled")).toBeNull();
     expect(await sync.getAttribute("title")).toBeNull();
     await page.goto("/movimientos");
-    await page.getByText(laterTitle).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByText(laterTitle)
+      .first()
+      .waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
     expect(v.errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
     await v.context.close();
   });
 
   it("'Salir' deletes the kept answers: the next person on the phone never sees them", {
-    timeout: 90_000,
+    timeout: 90_000 * TIMEOUT_SCALE,
   }, async () => {
     const first = await visitor("pwa-primera");
     const firstTitle = `Guitarra de la primera ${TAG}`;
@@ -341,7 +344,7 @@ describe("updates and clean-up", () => {
   it.skipIf(process.env.E2E_BASE_URL)(
     "a new version is announced: 'Nueva versión disponible' → 'Recargar' activates it and reloads",
     {
-      timeout: 90_000,
+      timeout: 90_000 * TIMEOUT_SCALE,
     },
     async () => {
       const { page } = await openPage(browser, PHONE, { serviceWorkers: "allow" });
@@ -360,7 +363,7 @@ describe("updates and clean-up", () => {
         await writeFile(servedWorker, original);
       }
       const announcement = page.getByRole("region", { name: "Actualización" });
-      await announcement.getByText("Nueva versión disponible").waitFor({ timeout: 30_000 });
+      await announcement.getByText("Nueva versión disponible").waitFor({ timeout: 30_000 * TIMEOUT_SCALE });
       await screenshot(page, "pwa-update-phone", false);
 
       const reloaded = page.waitForEvent("load");
@@ -376,7 +379,7 @@ describe("updates and clean-up", () => {
     },
   );
 
-  it("/force-clean still removes the service worker and every cache", { timeout: 60_000 }, async () => {
+  it("/force-clean still removes the service worker and every cache", { timeout: 60_000 * TIMEOUT_SCALE }, async () => {
     const v = await visitor("pwa-limpieza");
     const { page } = v;
     await controlledBy(page);

@@ -12,6 +12,7 @@ import {
   screenshot,
 } from "./helpers.ts";
 import { auth, createAsset, type Person, signedInPerson } from "./people.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 /*
  * Reviews (issue 19): after a sale handed over, both parties review each other in /calificaciones
@@ -48,7 +49,7 @@ async function review(p: Person, otherName: string, stars: number, comment: stri
   const page = p.page;
   await page.goto("/calificaciones");
   const card = page.getByTestId("pending-review").filter({ hasText: otherName });
-  await card.waitFor({ timeout: 20_000 });
+  await card.waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
   const first = card.getByRole("radio", { name: /^1 estrella/ });
   await first.focus();
   await page.keyboard.press("Space");
@@ -92,7 +93,10 @@ for (const [device, tag, viewport] of [
       const other = await createAsset(ana, `Sierra ${stamp}`, "vender");
       await beto.page.goto(`/ver-activo/${other.id}`);
       const owner = beto.page.getByTestId("owner-card");
-      await owner.getByTestId("review-average").filter({ hasText: "4" }).waitFor({ timeout: 20_000 });
+      await owner
+        .getByTestId("review-average")
+        .filter({ hasText: "4" })
+        .waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
       await owner.getByText("1 calificación").waitFor();
       await owner.getByRole("link", { name: `Ana ${stamp}` }).click();
       await beto.page.waitForURL(`**/usuarios/${ana.id}`);

@@ -15,6 +15,7 @@ import {
   screenshot,
 } from "./helpers.ts";
 import { expectHeader, type Person, signedInPerson } from "./people.ts";
+import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 /*
  * Selling, buying and handing over (issue 8): a seller lists through /vender, a buyer buys from the
@@ -110,7 +111,7 @@ async function readCode(seller: Person, title: string, buyerName: string): Promi
   const page = seller.page;
   await page.goto("/custodia");
   const card = page.getByTestId("custody-card").filter({ hasText: title });
-  await card.waitFor({ timeout: 15_000 });
+  await card.waitFor({ timeout: 15_000 * TIMEOUT_SCALE });
   expect(await card.getByTestId("custody-state").textContent()).toBe("Pendiente");
   // 'Tú' marks my role (Entrega); the buyer's name is on the other side.
   expect(await card.getByTestId("my-role").count()).toBe(1);
@@ -197,7 +198,7 @@ for (const [device, tag, viewport] of [
       await beto.page.getByRole("button", { name: "Confirmar compra" }).click();
       const line = beto.page.getByTestId("action-message");
       await line.getByText("Selecciona un método de pago").waitFor();
-      await line.waitFor({ state: "detached", timeout: 5_000 });
+      await line.waitFor({ state: "detached", timeout: 5_000 * TIMEOUT_SCALE });
       // Keyboard only: back into the payment choice, arrow to 'Créditos', then confirm.
       await beto.page.keyboard.press("Shift+Tab");
       await beto.page.keyboard.press("ArrowLeft");
