@@ -99,9 +99,13 @@ code=$(curl -s -o "$WORK/r2.json" -w '%{http_code}' -H 'content-type: applicatio
   -d "{\"email\":\"$email\",\"password\":\"clave-larga-123\"}" "http://127.0.0.1:${PORTS[1]}/api/users/login")
 [ "$code" = 200 ] || { echo "login on replica 2: $code $(cat "$WORK/r2.json")"; exit 1; }
 echo "   signed up on replica 1 (201), signed in on replica 2 (200)"
-curl -fsS "http://127.0.0.1:${PORTS[1]}/" | grep -q '<div id="root"' || { echo "GET / did not serve the web app"; exit 1; }
+# Bodies go to a file first: `curl | grep -q` fails under pipefail whenever grep stops reading
+# before curl has written everything (curl: (23) Failed writing body; seen on CI, 2026-11-29).
+curl -fsS -o "$WORK/index.html" "http://127.0.0.1:${PORTS[1]}/" && grep -q '<div id="root"' "$WORK/index.html" ||
+  { echo "GET / did not serve the web app"; exit 1; }
 echo "   the web app is served (GET / 200)"
-curl -fsS "http://127.0.0.1:${PORTS[0]}/metrics" | grep -q '^http_request_duration_seconds_bucket' ||
+curl -fsS -o "$WORK/metrics.txt" "http://127.0.0.1:${PORTS[0]}/metrics" &&
+  grep -q '^http_request_duration_seconds_bucket' "$WORK/metrics.txt" ||
   { echo "/metrics did not answer in Prometheus format"; exit 1; }
 echo "   /metrics answers in Prometheus format"
 echo "image dry run: ok"
