@@ -118,12 +118,15 @@ export async function signUpViaApi(page: Page, user: TestUser): Promise<void> {
   await expectSignedIn(page);
 }
 
-/** Waits for a toast containing every given text (only one toast is shown at a time). */
+/**
+ * Waits for a toast containing every given text; never two open at once. (At most one, not exactly
+ * one: on a starved CI machine the toast awaited had closed again before the count, 2026-11-29.)
+ */
 export async function expectToast(page: Page, ...texts: string[]): Promise<void> {
   let toast = page.locator("li.vz-toast");
   for (const text of texts) toast = toast.filter({ hasText: text });
   await toast.waitFor();
-  expect(await page.locator("li.vz-toast[data-state=open]").count()).toBe(1);
+  expect(await page.locator("li.vz-toast[data-state=open]").count()).toBeLessThanOrEqual(1);
 }
 
 /** The signed-in header's credits once loaded (phones and desktops show them in different rows). */
