@@ -59,8 +59,9 @@ describe("sesión", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
 
     await loginThroughModal(page, user.email, user.password);
-    await expectSignedIn(page);
-    await expectToast(page, "¡Bienvenido de nuevo!");
+    // Awaited together: the toast lives 4 s, and on a starved machine the dialog's closing alone took
+    // longer (CI, 2026-11-29), so a toast awaited after it had already gone.
+    await Promise.all([expectSignedIn(page), expectToast(page, "¡Bienvenido de nuevo!")]);
     expect(errors).toEqual([]);
   });
 
@@ -81,9 +82,8 @@ describe("sesión", () => {
     await dialog.getByLabel("Contraseña", { exact: true }).fill("incorrecta");
     await dialog.getByRole("button", { name: "Iniciar Sesión" }).click();
     const alert = dialog.getByRole("alert");
-    await alert.waitFor();
+    await Promise.all([alert.waitFor(), expectToast(page, "Revisa tu información", "Correo o contraseña incorrectos")]);
     expect(await alert.textContent()).toContain("Correo o contraseña incorrectos");
-    await expectToast(page, "Revisa tu información", "Correo o contraseña incorrectos");
     expect(await dialog.getByLabel("Correo electrónico").inputValue()).toBe(user.email);
     expect(await dialog.getByLabel("Contraseña", { exact: true }).inputValue()).toBe("incorrecta");
 
@@ -142,8 +142,10 @@ describe("sesión", () => {
     });
     await page.reload();
     // The balance query (header credits) is refused: session cleared, toast and login modal.
-    await page.getByRole("dialog", { name: "Iniciar Sesión" }).waitFor();
-    await expectToast(page, "Sesión expirada");
+    await Promise.all([
+      page.getByRole("dialog", { name: "Iniciar Sesión" }).waitFor(),
+      expectToast(page, "Sesión expirada"),
+    ]);
     expect(await storedSession(page)).toEqual({ token: null, user: null });
   });
 });
