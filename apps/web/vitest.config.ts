@@ -11,6 +11,7 @@ export default defineConfig({
     environment: "happy-dom",
     setupFiles: ["src/test-setup.ts"],
     restoreMocks: true,
+    isolate: false,
     unstubGlobals: true,
     // Dates shown "as the user sees them" are checked in Colombia's time zone.
     env: { TZ: "America/Bogota" },
