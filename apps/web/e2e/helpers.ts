@@ -125,7 +125,23 @@ export async function signUpViaApi(page: Page, user: TestUser): Promise<void> {
 export async function expectToast(page: Page, ...texts: string[]): Promise<void> {
   let toast = page.locator("li.vz-toast");
   for (const text of texts) toast = toast.filter({ hasText: text });
-  await toast.waitFor();
+  try {
+    await toast.waitFor();
+  } catch (e) {
+    // Say what the page showed instead (another toast, a dialog): a CI log is all there is of a run.
+    const shown = await page
+      .locator("li.vz-toast")
+      .allInnerTexts()
+      .catch(() => []);
+    const dialogs = await page
+      .getByRole("dialog")
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(
+      `no toast with ${JSON.stringify(texts)} on ${page.url()}; toasts shown: ${JSON.stringify(shown)}; dialogs open: ${JSON.stringify(dialogs.map((d) => d.slice(0, 200)))}`,
+      { cause: e },
+    );
+  }
   expect(await page.locator("li.vz-toast[data-state=open]").count()).toBeLessThanOrEqual(1);
 }
 
