@@ -39,13 +39,36 @@ function ModalLoading() {
   );
 }
 
-/** Mounts the toast viewport with the first toast. */
+/**
+ * Mounts the toast viewport with the first toast, or earlier: once the page is idle after its first
+ * load. Mounted on demand, the first confirmation of a visit waited for the viewport's code and then
+ * for React's reveal of suspended content (about 300 ms on a fast machine, more on a phone's network).
+ */
 export function ToasterHost() {
   const current = useCurrentToast();
   const [needed, setNeeded] = useState(current !== null);
   useEffect(() => {
     if (current !== null) setNeeded(true);
   }, [current]);
+  useEffect(() => {
+    if (needed) return;
+    // After the page's load event (its own code and images first), in an idle moment.
+    let idle: number | undefined;
+    const mount = () => {
+      idle =
+        typeof window.requestIdleCallback === "function"
+          ? window.requestIdleCallback(() => setNeeded(true), { timeout: 4000 })
+          : window.setTimeout(() => setNeeded(true), 1000);
+    };
+    if (document.readyState === "complete") mount();
+    else window.addEventListener("load", mount, { once: true });
+    return () => {
+      window.removeEventListener("load", mount);
+      if (idle === undefined) return;
+      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, [needed]);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
