@@ -53,20 +53,21 @@ export function ToasterHost() {
   useEffect(() => {
     if (needed) return;
     // After the page's load event (its own code and images first), in an idle moment.
-    let idle: number | undefined;
+    let cancel = () => {};
     const mount = () => {
-      idle =
-        typeof window.requestIdleCallback === "function"
-          ? window.requestIdleCallback(() => setNeeded(true), { timeout: 4000 })
-          : window.setTimeout(() => setNeeded(true), 1000);
+      if (typeof window.requestIdleCallback === "function") {
+        const idle = window.requestIdleCallback(() => setNeeded(true), { timeout: 4000 });
+        cancel = () => window.cancelIdleCallback(idle);
+      } else {
+        const timer = window.setTimeout(() => setNeeded(true), 1000);
+        cancel = () => window.clearTimeout(timer);
+      }
     };
     if (document.readyState === "complete") mount();
     else window.addEventListener("load", mount, { once: true });
     return () => {
       window.removeEventListener("load", mount);
-      if (idle === undefined) return;
-      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancel();
     };
   }, [needed]);
   if (!needed) return null;
