@@ -1,10 +1,14 @@
-import { BLOCKS_MSG } from "@valoriza/domain";
 import { Ban, CircleCheck } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useBlockToggle } from "../lib/blocks.ts";
 import { cn } from "../lib/utils.ts";
 import { Button, type ButtonSize, type ButtonVariant } from "./ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog.tsx";
+
+// The confirmation (the dialog primitive and its focus and scroll handling) is its own chunk, asked for
+// when the pointer or the focus reaches the button: the pages that show the button (an asset's page
+// among them) paint without it.
+const loadDialog = () => import("./block-person-dialog.tsx");
+const BlockPersonDialog = lazy(() => loadDialog().then((m) => ({ default: m.BlockPersonDialog })));
 
 /**
  * 'Bloquear' / 'Desbloquear' a person (issue 19 part 4), with a confirmation dialog that says what a
@@ -30,8 +34,13 @@ export function BlockPersonButton({
   compact?: boolean;
 }) {
   const { isBlocked, signedIn, pending, block, unblock } = useBlockToggle(personId);
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const [shown, setShown] = useState(false);
   if (!signedIn || hidden) return null;
+  const setOpen = (next: boolean) => {
+    if (next) setShown(true);
+    setOpenState(next);
+  };
   const who = name.trim() || "esta persona";
 
   const confirm = async () => {
@@ -48,6 +57,8 @@ export function BlockPersonButton({
           className,
         )}
         onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadDialog().catch(() => {})}
+        onFocus={() => void loadDialog().catch(() => {})}
         aria-label={isBlocked ? `Desbloquear a ${who}` : `Bloquear a ${who}`}
         data-testid={isBlocked ? "unblock-person" : "block-person"}
         data-needs-network=""
@@ -59,31 +70,19 @@ export function BlockPersonButton({
         )}
         <span className={cn(compact && "max-sm:sr-only")}>{isBlocked ? "Desbloquear" : "Bloquear"}</span>
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        {open ? (
-          <DialogContent closeLabel="Cancelar">
-            <DialogTitle>
-              {isBlocked ? BLOCKS_MSG.confirmUnblockTitle(who) : BLOCKS_MSG.confirmBlockTitle(who)}
-            </DialogTitle>
-            <DialogDescription className="mt-2 text-sm leading-relaxed text-slate-600">
-              {isBlocked ? BLOCKS_MSG.confirmUnblockBody : BLOCKS_MSG.confirmBlockBody}
-            </DialogDescription>
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={() => setOpen(false)}>
-                Cancelar
-              </Button>
-              <Button
-                variant={isBlocked ? "primary" : "danger"}
-                loading={pending}
-                onClick={() => void confirm()}
-                data-testid="confirm-block"
-              >
-                {isBlocked ? "Desbloquear" : "Bloquear"}
-              </Button>
-            </div>
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      {/* Mounted from the first opening on, so closing keeps its animation and returns the focus. */}
+      {shown ? (
+        <Suspense fallback={null}>
+          <BlockPersonDialog
+            open={open}
+            onOpenChange={setOpen}
+            who={who}
+            isBlocked={isBlocked}
+            pending={pending}
+            onConfirm={() => void confirm()}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
