@@ -1,16 +1,13 @@
 import { ASSET_STATUS_LABELS, type AssetStatus, creditsLabel, formatCOP } from "@valoriza/domain";
 import { ArrowRight, Banknote, Clock, type LucideIcon, MapPin, Package } from "lucide-react";
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { type Asset, type AssetType, assetPath } from "../../lib/assets.ts";
 import { useSession } from "../../lib/session.tsx";
 import { cn } from "../../lib/utils.ts";
-
+import { FavoriteButton } from "../favorite-button.tsx";
 import { Badge, type BadgeTone } from "./badge.tsx";
 import { buttonClasses } from "./button.tsx";
-
-/** The heart loads after the cards (its code is not part of the home page's first load). */
-const FavoriteButton = lazy(() => import("../favorite-button.tsx").then((m) => ({ default: m.FavoriteButton })));
 
 export const ASSET_TYPE_META: Record<AssetType, { label: string; Icon: LucideIcon }> = {
   bien: { label: "Bien", Icon: Package },
@@ -101,9 +98,9 @@ export function AssetCard({
           </Badge>
         ) : null}
         {showHeart ? (
-          <Suspense fallback={null}>
-            <FavoriteButton assetId={asset.id} title={asset.title} className="absolute right-3 bottom-3" />
-          </Suspense>
+          // With the card, not after it: a heart loaded on its own re-rendered every card once more
+          // after the first paint (issue 21).
+          <FavoriteButton assetId={asset.id} title={asset.title} className="absolute right-3 bottom-3" />
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4 sm:p-5">
