@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { preloadInitialRoute } from "./app/router.tsx";
+import { afterFirstPaint } from "./lib/first-paint.tsx";
 import "./index.css";
 
 const container = document.getElementById("root");
@@ -16,5 +17,12 @@ void preloadInitialRoute(window.location.pathname).then(() =>
   ),
 );
 
-// The service worker, once the page has loaded (ADR 023): production builds only; `vite dev` runs without one.
-if (import.meta.env.PROD) addEventListener("load", () => import("./app/pwa.ts").catch(() => {}));
+// The service worker, once the page has loaded and painted (ADR 023): production builds only; `vite dev`
+// runs without one.
+if (import.meta.env.PROD) {
+  addEventListener("load", () =>
+    afterFirstPaint()
+      .then(() => import("./app/pwa.ts"))
+      .catch(() => {}),
+  );
+}

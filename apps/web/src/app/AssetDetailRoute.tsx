@@ -1,6 +1,7 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { AssetDetailPage } from "../features/assets/AssetDetailPage.tsx";
+import { afterFirstPaint } from "../lib/first-paint.tsx";
 
 /*
  * The deal panels and the chat are their own chunks, fetched once the asset is on screen: the
@@ -24,15 +25,24 @@ const AssetActionPanel = lazy(() =>
 );
 const AssetChat = lazy(() => import("../features/chat/index.ts").then((m) => ({ default: m.AssetChat })));
 
-/** True once the page has painted (the frame after mount), so the panels' code is asked for after the title shows. */
+/**
+ * True once the page has painted (the frame after mount, and on the page the app opened on its first
+ * contentful paint), so the panels' code is asked for after the title shows.
+ */
 function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
+    let live = true;
+    let frame = 0;
     let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true), 0);
+    void afterFirstPaint().then(() => {
+      if (!live) return;
+      frame = requestAnimationFrame(() => {
+        timer = window.setTimeout(() => startTransition(() => setPainted(true)), 0);
+      });
     });
     return () => {
+      live = false;
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense, useLayoutEffect, useState } from "r
 import { Outlet, useLocation, useNavigationType } from "react-router-dom";
 import { LoadingState } from "../components/ui/spinner.tsx";
 import { ConsentGate } from "../features/legal/ConsentGate.tsx";
+import { AfterFirstPaint } from "../lib/first-paint.tsx";
 import { useLiveEvents } from "../lib/live-events.ts";
 import { useOnline } from "../lib/online.ts";
 import { useSession } from "../lib/session.tsx";
@@ -11,8 +12,8 @@ import { AuthDialogHost, ToasterHost } from "./LazyHosts.tsx";
 import type { OfflineNoticeProps } from "./OfflineNotice.tsx";
 import { PageErrorBoundary } from "./RouteError.tsx";
 
-// The footer is below the fold: its links load after the page (keeps the home route's first load within
-// its budget). A chunk that cannot load leaves no footer rather than an error page.
+// The footer is below the fold: its links load after the page's first paint (keeps the home route's first
+// load within its budget, and its request out of the first paint's way). A chunk that cannot load leaves no footer rather than an error page.
 const Footer = lazy<ComponentType>(() =>
   import("./Footer.tsx").then(
     (m) => ({ default: m.Footer }),
@@ -103,9 +104,11 @@ export function Layout() {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </AfterFirstPaint>
       <AuthDialogHost />
       {/* Accounts without consent to the current terms accept them before going on (issue 16). */}
       <ConsentGate />

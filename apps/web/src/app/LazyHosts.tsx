@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useAuthDialog } from "../lib/auth-dialog.ts";
+import { afterFirstPaint } from "../lib/first-paint.tsx";
 import { useCurrentToast } from "../lib/toast.ts";
 
 /*
@@ -52,7 +53,7 @@ export function ToasterHost() {
   }, [current]);
   useEffect(() => {
     if (needed) return;
-    // After the page's load event (its own code and images first), in an idle moment.
+    // After the page's load event (its own code and images first) and its first paint, in an idle moment.
     let cancel = () => {};
     const mount = () => {
       if (typeof window.requestIdleCallback === "function") {
@@ -63,10 +64,17 @@ export function ToasterHost() {
         cancel = () => window.clearTimeout(timer);
       }
     };
-    if (document.readyState === "complete") mount();
-    else window.addEventListener("load", mount, { once: true });
+    let live = true;
+    const afterLoad = () => {
+      void afterFirstPaint().then(() => {
+        if (live) mount();
+      });
+    };
+    if (document.readyState === "complete") afterLoad();
+    else window.addEventListener("load", afterLoad, { once: true });
     return () => {
-      window.removeEventListener("load", mount);
+      live = false;
+      window.removeEventListener("load", afterLoad);
       cancel();
     };
   }, [needed]);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Reputation } from "@valoriza/domain";
 import { apiRequest } from "./api.ts";
+import { afterFirstPaint } from "./first-paint.tsx";
 
 /*
  * GET /reputation/{id} (public; ADR 014): the figure and its parts, derived from the deal history.
@@ -47,6 +48,8 @@ export function useReputationParts(userId: string | undefined) {
   return useQuery({
     queryKey: ["reputation", userId ?? "", "partes"] as const,
     queryFn: async ({ signal }) => {
+      // Secondary to the page: asked for once its first paint is behind (lib/first-paint.ts).
+      await afterFirstPaint();
       // The contract (and zod) load with the answer: the asset page's first paint carries no zod.
       const [body, { parseReputation }] = await Promise.all([
         apiRequest(`/reputation/${encodeURIComponent(userId ?? "")}`, { signal }),

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReviewSummary } from "@valoriza/domain";
 import { apiRequest } from "./api.ts";
+import { afterFirstPaint } from "./first-paint.tsx";
 
 /*
  * A person's reviews summary (issue 19): GET /resenas/usuario/{id} (public) read for its average and
@@ -29,6 +30,8 @@ export function useReviewSummary(userId: string | undefined) {
   return useQuery({
     queryKey: [...reviewKeys.of(userId ?? ""), "resumen"] as const,
     queryFn: async ({ signal }) => {
+      // Secondary to the page: asked for once its first paint is behind (lib/first-paint.ts).
+      await afterFirstPaint();
       const [body, { parseReviewSummary }] = await Promise.all([
         apiRequest(`/resenas/usuario/${encodeURIComponent(userId ?? "")}?limit=1`, { signal }),
         import("./reviews-contract.ts"),

@@ -2,12 +2,16 @@ import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchBox } from "../../app/SearchBox.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { AfterFirstPaint } from "../../lib/first-paint.tsx";
 import { ActionCards } from "./ActionCards.tsx";
 import { AssetFeed } from "./AssetFeed.tsx";
 import { type Coords, FILTER_PARAMS, type Filters, readFilters, useDebouncedValue, useHomeAssets } from "./assets.ts";
 import { FloatingRegisterButton, Hero } from "./Hero.tsx";
 
-/** 'Filtrar y ordenar' and 'Cerca de mí' load after the page: the home's first load does not carry them. */
+/**
+ * 'Filtrar y ordenar' and 'Cerca de mí' load after the page's first paint: the home's first load does not
+ * carry them, and their code does not delay that paint.
+ */
 const HomeTools = lazy(() => import("./HomeTools.tsx").then((m) => ({ default: m.HomeTools })));
 /** Every match, page by page: loaded when a search, filter or 'Ver todos' asks for it. */
 const HomeResults = lazy(() => import("./HomeResults.tsx").then((m) => ({ default: m.HomeResults })));
@@ -57,9 +61,11 @@ export function HomePage() {
       <div className="flex flex-col gap-4">
         {/* The header's search shows from lg up; below, the home page has its own. */}
         <SearchBox className="lg:hidden" />
-        <Suspense fallback={<div className="h-9" />}>
-          <HomeTools filters={filters} coords={coords} onCoords={setCoords} onApply={applyFilters} />
-        </Suspense>
+        <AfterFirstPaint fallback={<div className="h-9" />}>
+          <Suspense fallback={<div className="h-9" />}>
+            <HomeTools filters={filters} coords={coords} onCoords={setCoords} onApply={applyFilters} />
+          </Suspense>
+        </AfterFirstPaint>
       </div>
       {filtering ? (
         <Suspense

@@ -1,0 +1,93 @@
+/**
+ * The first second (issue 21): on the page the app opens on, what the first screen does not need
+ * (the footer, 'Filtrar y ordenar', an owner's reviews and reputation, the deal panel, the service
+ * worker) is asked for once the first contentful paint is behind, so a phone spends its CPU and its
+ * connection on that paint first; and it all still arrives. The block confirmation's code comes with
+ * the first pointer or focus on 'Bloquear', not with the page.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGoodViaApi, launchBrowser, newUser, openPage, PHONE, signUpViaApi } from "./helpers.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Timing {
+  fcp: number | null;
+  resources: { path: string; start: number }[];
+}
+
+/** The first contentful paint and when each request of the page started (ms since navigation). */
+function timing(page: Page): Promise<Timing> {
+  return page.evaluate(() => ({
+    fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    resources: performance
+      .getEntriesByType("resource")
+      .map((r) => ({ path: new URL(r.name).pathname + new URL(r.name).search, start: r.startTime })),
+  }));
+}
+
+/** The requests whose path matches, each with its start. */
+function started(t: Timing, pattern: RegExp): { path: string; start: number }[] {
+  return t.resources.filter((r) => pattern.test(r.path));
+}
+
+describe("lo que la primera pantalla no necesita llega después de pintarla", () => {
+  it("inicio: el pie de página y 'Filtrar y ordenar' se piden después del primer pintado y se ven", async () => {
+    const { page, errors } = await openPage(browser, PHONE);
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Dale valor a lo que tienes" }).waitFor();
+    await page.getByRole("button", { name: /^Filtrar y ordenar/ }).waitFor();
+    await page.getByRole("contentinfo").waitFor({ state: "attached" });
+
+    const t = await timing(page);
+    expect(t.fcp).not.toBeNull();
+    const later = [...started(t, /\/assets\/Footer-[^/]+\.js$/), ...started(t, /\/assets\/HomeTools-[^/]+\.js$/)];
+    expect(later.map((r) => r.path)).toHaveLength(2);
+    for (const r of later)
+      expect(r.start, `${r.path} empezó antes del primer pintado`).toBeGreaterThanOrEqual(t.fcp ?? 0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("activo: calificaciones, reputación y el panel del trato llegan tras el título; 'Bloquear' trae su diálogo al acercarse", async () => {
+    const owner = await openPage(browser, PHONE);
+    await signUpViaApi(owner.page, newUser("fp-owner"));
+    const title = `Bicicleta primer pintado ${Date.now()}`;
+    const { id } = await createGoodViaApi(owner.page, { title });
+    await owner.page.context().close();
+
+    // A visitor, signed in (so 'Bloquear' shows), opening the asset's link cold.
+    const { page, errors } = await openPage(browser, PHONE);
+    await signUpViaApi(page, newUser("fp-visit"));
+    await page.goto(`/ver-activo/${id}`);
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await page.getByText("Sin calificaciones todavía").first().waitFor();
+    await page.getByText("Reputación").first().waitFor();
+    await page.getByRole("button", { name: /Proponer intercambio/ }).waitFor();
+
+    const t = await timing(page);
+    expect(t.fcp).not.toBeNull();
+    const secondary = [...started(t, /^\/api\/resenas\/usuario\//), ...started(t, /^\/api\/reputation\//)];
+    expect(secondary.length).toBeGreaterThanOrEqual(2);
+    for (const r of secondary)
+      expect(r.start, `${r.path} empezó antes del primer pintado`).toBeGreaterThanOrEqual(t.fcp ?? 0);
+
+    // The confirmation's code is not part of the page; it comes when the pointer reaches the button.
+    expect(started(t, /block-person-dialog-[^/]+\.js$/)).toEqual([]);
+    const block = page.getByRole("button", { name: /^Bloquear a / });
+    await block.hover();
+    await expect.poll(async () => started(await timing(page), /block-person-dialog-[^/]+\.js$/).length).toBe(1);
+    await block.click();
+    await page.getByRole("dialog", { name: /¿Bloquear a / }).waitFor();
+    await page.getByRole("button", { name: "Cancelar" }).first().click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
