@@ -29,6 +29,18 @@ function domainTreeShaking(): Plugin {
 }
 
 /**
+ * Small modules the lazy pages share widely (icons of about 300 bytes, the card primitive, the assets'
+ * messages): one small chunk instead of a request each on every page that uses them.
+ */
+const SHARED_SMALL =
+  /[\\/]node_modules[\\/]lucide-react[\\/].+[\\/]icons[\\/](arrow-left|badge-check|check|chevron-down|eye-off|flag|lock-open|send|star|user-round)\.mjs$|[\\/]src[\\/]components[\\/]ui[\\/]card\.tsx$|[\\/]packages[\\/]domain[\\/]src[\\/]assets[\\/]messages\.ts$/;
+/**
+ * The asset page's route module: it and the modules it imports form one chunk, named `asset-page`
+ * (the server preloads it by that name: apps/server/src/plugins/web.ts).
+ */
+const ASSET_PAGE = /[\\/]src[\\/]app[\\/]AssetDetailRoute\.tsx$/;
+
+/**
  * Installable and readable offline (issue 20 item 1, ADR 023): the web app manifest and, in production
  * builds only, the service worker src/sw.ts (Workbox, injectManifest: the build lists the files to
  * precache into it). The page registers it itself, after the first paint (src/app/pwa.ts).
@@ -84,7 +96,15 @@ export default defineConfig({
         // Every module the first load needs in one chunk beside the entry, instead of a dozen small
         // shared chunks (icons of 200 bytes among them): on a phone's connection each request of the
         // first load waits for one of a few connections (issue 21: the first second).
-        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+        codeSplitting: {
+          groups: [
+            { name: "app", tags: ["$initial"], priority: 3 },
+            { name: "shared", test: SHARED_SMALL, priority: 2 },
+            // An asset's page is where shared links land: its route comes as one file, not 19 (its
+            // shared modules come with it to the few pages that use them too).
+            { name: "asset-page", test: ASSET_PAGE, priority: 1 },
+          ],
+        },
       },
     },
   },

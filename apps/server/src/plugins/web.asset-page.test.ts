@@ -32,8 +32,9 @@ const manifest = {
   },
 };
 
+let dist: string;
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), "vz-web-page-"));
+  dist = mkdtempSync(path.join(tmpdir(), "vz-web-page-"));
   mkdirSync(path.join(dist, ".vite"));
   writeFileSync(path.join(dist, "index.html"), html);
   writeFileSync(path.join(dist, ".vite", "manifest.json"), JSON.stringify(manifest));
@@ -121,5 +122,32 @@ describe("GET /ver-activo/{id}", () => {
     const extra = await t.app.inject({ method: "GET", url: `/ver-activo/${id}/x` });
     expect(extra.statusCode).toBe(404);
     expect(extra.body).toBe(html);
+  });
+  it("preloads the chunk the build groups the route into (`asset-page`), picked up from a rebuilt web app", async () => {
+    const { id } = await register("Libros de química", "Chang, 10.ª edición.");
+    const grouped = {
+      "index.html": manifest["index.html"],
+      "_session-bbb.js": manifest["_session-bbb.js"],
+      "_shared-fff.js": { file: "assets/shared-fff.js", name: "shared", imports: ["index.html"] },
+      "_asset-page-eee.js": {
+        file: "assets/asset-page-eee.js",
+        name: "asset-page",
+        imports: ["index.html", "_shared-fff.js"],
+      },
+    };
+    try {
+      writeFileSync(path.join(dist, ".vite", "manifest.json"), JSON.stringify(grouped));
+      // A rebuild writes index.html again: the server reads the manifest anew when it changes.
+      writeFileSync(path.join(dist, "index.html"), `${html}\n`);
+      const page = await t.app.inject({ method: "GET", url: `/ver-activo/${id}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/asset-page-eee.js">');
+      expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-fff.js">');
+      expect(page.body).not.toContain("AssetDetailRoute-ddd.js");
+      expect(page.body.match(/index-aaa\.js/g)).toHaveLength(1);
+    } finally {
+      writeFileSync(path.join(dist, ".vite", "manifest.json"), JSON.stringify(manifest));
+      writeFileSync(path.join(dist, "index.html"), html);
+    }
   });
 });

@@ -22,8 +22,10 @@ export interface WebPages {
 }
 
 const ASSET_PAGE = /^\/ver-activo\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-/** The lazy route module of the asset page (Vite's manifest key). */
+/** The lazy route module of the asset page (Vite's manifest key)... */
 const ASSET_ROUTE_MODULE = "src/app/AssetDetailRoute.tsx";
+/** ...or, when the build groups it with its modules (apps/web/vite.config.ts), that chunk's name. */
+const ASSET_ROUTE_CHUNK = "asset-page";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -39,6 +41,7 @@ const jsonForScript = (value: unknown) =>
 
 interface ViteManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
 }
 
@@ -66,7 +69,10 @@ function builtShell(root: string) {
         files.add(chunk.file);
         for (const dep of chunk.imports ?? []) visit(dep);
       };
-      visit(ASSET_ROUTE_MODULE);
+      const routeKey = manifest[ASSET_ROUTE_MODULE]
+        ? ASSET_ROUTE_MODULE
+        : Object.keys(manifest).find((key) => manifest[key]?.name === ASSET_ROUTE_CHUNK);
+      if (routeKey) visit(routeKey);
       // Modules index.html already loads need no second hint.
       assetModules = [...files].filter((file) => !html.includes(`/${file}"`));
     } catch {
