@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchBox } from "../../app/SearchBox.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -30,6 +30,9 @@ export function HomePage() {
 
   const filtering = Boolean(search) || hasFilters || showAll;
   const recent = useHomeAssets(coords);
+  // The cards render in a transition (slices of a few milliseconds) instead of in one task with the
+  // answer: on the first visit that task came right after the first paint (issue 21).
+  const feed = useDeferredValue(recent.data);
 
   const setParam = (name: string, value: string | null) =>
     setSearchParams(
@@ -89,14 +92,14 @@ export function HomePage() {
         </Suspense>
       ) : (
         <AssetFeed
-          assets={recent.data?.assets ?? []}
+          assets={feed?.assets ?? []}
           search=""
-          isLoading={recent.isPending}
+          isLoading={feed === undefined && !recent.isError}
           isSearching={recent.isFetching && recent.isPlaceholderData}
           isError={recent.isError}
           onRetry={() => void recent.refetch()}
           onClearSearch={() => setParam("q", null)}
-          hasMore={Boolean(recent.data?.more)}
+          hasMore={Boolean(feed?.more)}
           onShowAll={() => setParam(ALL_PARAM, "1")}
         />
       )}
