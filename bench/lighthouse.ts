@@ -25,6 +25,7 @@ if (!existsSync(dist)) {
 }
 const chromePath = process.env.LIGHTHOUSE_CHROME ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const ASSET_TITLE = process.env.LIGHTHOUSE_ASSET ?? "Cámara Canon EOS Rebel T7";
 const port = 41_000 + (process.pid % 10_000);
 const dataDir = mkdtempSync(path.join(tmpdir(), "vz-lighthouse-"));
 const server = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
@@ -51,8 +52,13 @@ try {
   while (!id) {
     if (Date.now() - t0 > 180_000) throw new Error("the server did not start");
     try {
-      const r = await fetch(`${base}/api/assets?limit=1`);
-      if (r.ok) id = ((await r.json()) as { data: { _id: string }[] }).data[0]?._id;
+      // The same demo asset every run (LIGHTHOUSE_ASSET to choose another by its title): the order
+      // of freshly seeded assets varies, and each asset's deal panel loads different code.
+      const r = await fetch(`${base}/api/assets?limit=50`);
+      if (r.ok) {
+        const assets = ((await r.json()) as { data: { _id: string; title: string }[] }).data;
+        id = (assets.find((a) => a.title === ASSET_TITLE) ?? assets[0])?._id;
+      }
     } catch {}
     if (!id) await new Promise((r) => setTimeout(r, 500));
   }
