@@ -26,9 +26,10 @@ interface Timing {
 function timing(page: Page): Promise<Timing> {
   return page.evaluate(() => ({
     fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-    resources: performance
-      .getEntriesByType("resource")
-      .map((r) => ({ path: new URL(r.name).pathname + new URL(r.name).search, start: r.startTime })),
+    resources: performance.getEntriesByType("resource").map((r) => {
+      const url = new URL(r.name);
+      return { path: url.pathname + url.search, start: r.startTime };
+    }),
   }));
 }
 

@@ -13,7 +13,8 @@ import type { OfflineNoticeProps } from "./OfflineNotice.tsx";
 import { PageErrorBoundary } from "./RouteError.tsx";
 
 // The footer is below the fold: its links load after the page's first paint (keeps the home route's first
-// load within its budget, and its request out of the first paint's way). A chunk that cannot load leaves no footer rather than an error page.
+// load within its budget, and its request out of the first paint's way). A chunk that cannot load
+// leaves no footer rather than an error page.
 const Footer = lazy<ComponentType>(() =>
   import("./Footer.tsx").then(
     (m) => ({ default: m.Footer }),

@@ -48,7 +48,7 @@ export function useReputationParts(userId: string | undefined) {
   return useQuery({
     queryKey: ["reputation", userId ?? "", "partes"] as const,
     queryFn: async ({ signal }) => {
-      // Secondary to the page: asked for once its first paint is behind (lib/first-paint.ts).
+      // Secondary to the page: asked for once its first paint is behind (lib/first-paint.tsx).
       await afterFirstPaint();
       // The contract (and zod) load with the answer: the asset page's first paint carries no zod.
       const [body, { parseReputation }] = await Promise.all([

@@ -30,7 +30,7 @@ export function useReviewSummary(userId: string | undefined) {
   return useQuery({
     queryKey: [...reviewKeys.of(userId ?? ""), "resumen"] as const,
     queryFn: async ({ signal }) => {
-      // Secondary to the page: asked for once its first paint is behind (lib/first-paint.ts).
+      // Secondary to the page: asked for once its first paint is behind (lib/first-paint.tsx).
       await afterFirstPaint();
       const [body, { parseReviewSummary }] = await Promise.all([
         apiRequest(`/resenas/usuario/${encodeURIComponent(userId ?? "")}?limit=1`, { signal }),
