@@ -98,6 +98,9 @@ for (const [device, tag, viewport] of [
         .filter({ hasText: "4" })
         .waitFor({ timeout: 20_000 * TIMEOUT_SCALE });
       await owner.getByText("1 calificación").waitFor();
+      // The deal panel above the owner card comes after the first paint: once it is in place the
+      // card no longer moves under the pointer (a click during the move missed the link, CI 2026-11-30).
+      await beto.page.getByRole("status", { name: "Cargando acciones" }).waitFor({ state: "detached" });
       await owner.getByRole("link", { name: `Ana ${stamp}` }).click();
       await beto.page.waitForURL(`**/usuarios/${ana.id}`);
       await beto.page.getByRole("heading", { name: `Ana ${stamp}` }).waitFor();
