@@ -3,7 +3,8 @@
  * (the footer, 'Filtrar y ordenar', an owner's reviews and reputation, the deal panel, the service
  * worker) is asked for once the first contentful paint is behind, so a phone spends its CPU and its
  * connection on that paint first; and it all still arrives. The block confirmation's code comes with
- * the first pointer or focus on 'Bloquear', not with the page.
+ * the first pointer or focus on 'Bloquear', not with the page. A visitor without a session who only
+ * looks at an asset loads no zod (the deal's form and the chats come when they are asked for).
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -90,5 +91,53 @@ describe("lo que la primera pantalla no necesita llega después de pintarla", ()
     await page.getByRole("dialog").waitFor({ state: "detached" });
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("activo sin sesión: el botón del trato, 'Contactar', calificaciones y reputación se ven sin cargar zod", async () => {
+    const owner = await openPage(browser, PHONE);
+    await signUpViaApi(owner.page, newUser("fp-zod"));
+    const stamp = Date.now();
+    const exchange = await createGoodViaApi(owner.page, { title: `Cámara sin zod ${stamp}` });
+    const loan = await createGoodViaApi(owner.page, { title: `Taladro sin zod ${stamp}`, mainPurpose: "prestar" });
+    await owner.page.context().close();
+
+    for (const [asset, title, action] of [
+      [exchange, `Cámara sin zod ${stamp}`, /Proponer intercambio/],
+      [loan, `Taladro sin zod ${stamp}`, /Solicitar préstamo/],
+    ] as const) {
+      const { page, errors } = await openPage(browser, PHONE);
+      // Every script the page runs, by path, with whether it carries zod (its ZodError class).
+      const scripts = new Map<string, Promise<boolean>>();
+      page.on("response", (r) => {
+        const path = new URL(r.url()).pathname;
+        if (path.endsWith(".js"))
+          scripts.set(
+            path,
+            r.text().then(
+              (body) => body.includes("ZodError"),
+              () => false,
+            ),
+          );
+      });
+      await page.goto(`/ver-activo/${asset.id}`);
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      await page.getByRole("button", { name: action }).waitFor();
+      await page.getByTestId("contact-button").waitFor();
+      await page.getByText("Sin calificaciones todavía").first().waitFor();
+      await page.getByText("Reputación").first().waitFor();
+      await page.getByRole("contentinfo").waitFor({ state: "attached" });
+      await page.waitForLoadState("networkidle");
+
+      expect(scripts.size).toBeGreaterThan(3);
+      const withZod = [];
+      for (const [path, zod] of scripts) if (await zod) withZod.push(path);
+      expect(withZod, `${title}: scripts con zod`).toEqual([]);
+
+      // Asking for the deal signs in first, as before.
+      await page.getByRole("button", { name: action }).click();
+      await page.getByRole("dialog").waitFor();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
   });
 });

@@ -206,7 +206,7 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 /** A good registered straight through the API with the page's stored session (setup for other screens). */
 export async function createGoodViaApi(
   page: Page,
-  good: { title: string; description?: string; baseValueCOP?: number },
+  good: { title: string; description?: string; baseValueCOP?: number; mainPurpose?: string },
 ): Promise<{ id: string; credits: number }> {
   const { token } = await storedSession(page);
   const response = await page.request.post("/api/assets", {
@@ -221,7 +221,7 @@ export async function createGoodViaApi(
       physicalState: "bueno",
       yearOfPurchase: 2020,
       baseValueCOP: good.baseValueCOP ?? 1_000_000,
-      mainPurpose: "intercambiar",
+      mainPurpose: good.mainPurpose ?? "intercambiar",
       privacy: "publico",
       images: [],
     },

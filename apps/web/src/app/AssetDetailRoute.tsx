@@ -23,7 +23,7 @@ const DonationAssetAction = lazy(() =>
 const AssetActionPanel = lazy(() =>
   import("../features/sales/index.ts").then((m) => ({ default: m.AssetActionPanel })),
 );
-const AssetChat = lazy(() => import("../features/chat/index.ts").then((m) => ({ default: m.AssetChat })));
+const AssetChat = lazy(() => import("../features/chat/AssetChat.tsx").then((m) => ({ default: m.AssetChat })));
 
 /**
  * True once the page has painted (the frame after mount, and on the page the app opened on its first

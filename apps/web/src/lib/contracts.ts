@@ -1,10 +1,10 @@
 import { type AssetContract, toAssetType, userLookupResponseSchema } from "@valoriza/domain";
 import type { z } from "zod";
+import { UNEXPECTED_ANSWER } from "./answer.ts";
 import { apiRequest } from "./api.ts";
 import type { Asset } from "./assets.ts";
 
-/** What a person reads when an answer does not have the shape its contract documents. */
-export const UNEXPECTED_ANSWER = "Recibimos una respuesta inesperada del servidor. Intenta de nuevo en unos momentos.";
+export { UNEXPECTED_ANSWER };
 
 /**
  * An API answer parsed with its response contract from @valoriza/domain (the schemas the server's

@@ -1,7 +1,7 @@
+import { reputationResponseSchema } from "@valoriza/domain";
 import { describe, expect, it, vi } from "vitest";
-import { UNEXPECTED_ANSWER } from "./contracts.ts";
-import { REPUTATION_PARTS, reputationView, signed } from "./reputation.ts";
-import { parseReputation } from "./reputation-contract.ts";
+import { UNEXPECTED_ANSWER } from "./answer.ts";
+import { REPUTATION_PARTS, readReputation, reputationView, signed } from "./reputation.ts";
 
 const part = (cantidad: number, peso: number) => ({ cantidad, peso, puntos: cantidad * peso });
 const answer = {
@@ -20,7 +20,7 @@ const answer = {
 
 describe("reputationView", () => {
   it("reads the figure and its parts in the order they are shown, with Spanish names", () => {
-    const view = reputationView(parseReputation(answer));
+    const view = reputationView(readReputation(answer));
     expect(view.total).toBe(7);
     expect(view.parts.map((p) => p.label)).toEqual(REPUTATION_PARTS.map((p) => p.label));
     expect(view.parts[0]).toEqual({
@@ -37,7 +37,35 @@ describe("reputationView", () => {
   it("refuses an answer out of its contract with the message a person reads", () => {
     const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
     for (const body of [null, {}, { success: true, data: { reputacion: "10", partes: [] } }]) {
-      expect(() => parseReputation(body)).toThrow(UNEXPECTED_ANSWER);
+      expect(() => readReputation(body)).toThrow(UNEXPECTED_ANSWER);
+    }
+    quiet.mockRestore();
+  });
+
+  it("reads by hand exactly what the contract (reputationResponseSchema) accepts", () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const data = answer.data;
+    const bodies: unknown[] = [
+      answer,
+      { ...answer, extra: 1 },
+      { success: false, data },
+      { success: true },
+      { success: true, data: { ...data, userId: 3 } },
+      { success: true, data: { ...data, reputacion: Number.NaN } },
+      { success: true, data: { ...data, reputacion: null } },
+      { success: true, data: { ...data, partes: { ...data.partes, cancelaciones: undefined } } },
+      { success: true, data: { ...data, partes: { ...data.partes, prestamosVencidos: { cantidad: 1, peso: -5 } } } },
+      {
+        success: true,
+        data: { ...data, partes: { ...data.partes, prestamosDevueltos: { ...part(1, 3), puntos: "3" } } },
+      },
+      [answer],
+      "nada",
+    ];
+    for (const body of bodies) {
+      const contract = reputationResponseSchema.safeParse(body);
+      if (contract.success) expect(readReputation(body)).toEqual(contract.data.data);
+      else expect(() => readReputation(body)).toThrow(UNEXPECTED_ANSWER);
     }
     quiet.mockRestore();
   });

@@ -1,11 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Reputation } from "@valoriza/domain";
+import { finite, isRecord, outOfContract } from "./answer.ts";
 import { apiRequest } from "./api.ts";
 import { afterFirstPaint } from "./first-paint.tsx";
 
 /*
  * GET /reputation/{id} (public; ADR 014): the figure and its parts, derived from the deal history.
- * Shared by the asset page's owner card and /perfil.
+ * Shared by the asset page's owner card and /perfil. Read by hand (readReputation), not with zod: the
+ * owner card is on every asset page, whose first load carries no zod (the unit test holds the reader
+ * to reputationResponseSchema).
  */
 
 /** The parts, in the order they are shown, with their Spanish names. */
@@ -37,6 +40,40 @@ export function reputationView(data: Reputation): ReputationView {
   };
 }
 
+/**
+ * GET /reputation/{id} as reputationResponseSchema documents it: `success: true` and `data` with
+ * `userId`, `reputacion` and the four parts, each with `cantidad`, `peso` and `puntos`. Anything else
+ * is refused with the message a person reads.
+ */
+export function readReputation(body: unknown): Reputation {
+  if (!isRecord(body) || body.success !== true || !isRecord(body.data)) {
+    return outOfContract("(raíz): se esperaba success: true y data");
+  }
+  const { userId, reputacion, partes } = body.data;
+  if (typeof userId !== "string") outOfContract("data.userId: se esperaba un texto");
+  if (!isRecord(partes)) return outOfContract("data.partes: se esperaba un objeto");
+  const part = (key: (typeof REPUTATION_PARTS)[number]["key"]) => {
+    const p = partes[key];
+    if (!isRecord(p)) return outOfContract(`data.partes.${key}: se esperaba un objeto`);
+    const where = `data.partes.${key}`;
+    return {
+      cantidad: finite(p.cantidad, `${where}.cantidad`),
+      peso: finite(p.peso, `${where}.peso`),
+      puntos: finite(p.puntos, `${where}.puntos`),
+    };
+  };
+  return {
+    userId,
+    reputacion: finite(reputacion, "data.reputacion"),
+    partes: {
+      prestamosDevueltos: part("prestamosDevueltos"),
+      entregasCompletadas: part("entregasCompletadas"),
+      prestamosVencidos: part("prestamosVencidos"),
+      cancelaciones: part("cancelaciones"),
+    },
+  };
+}
+
 /** A signed figure: +5, −10, 0. */
 export function signed(n: number): string {
   const abs = Math.abs(n).toLocaleString("es-CO");
@@ -50,12 +87,9 @@ export function useReputationParts(userId: string | undefined) {
     queryFn: async ({ signal }) => {
       // Secondary to the page: asked for once its first paint is behind (lib/first-paint.tsx).
       await afterFirstPaint();
-      // The contract (and zod) load with the answer: the asset page's first paint carries no zod.
-      const [body, { parseReputation }] = await Promise.all([
-        apiRequest(`/reputation/${encodeURIComponent(userId ?? "")}`, { signal }),
-        import("./reputation-contract.ts"),
-      ]);
-      return reputationView(parseReputation(body));
+      return reputationView(
+        readReputation(await apiRequest(`/reputation/${encodeURIComponent(userId ?? "")}`, { signal })),
+      );
     },
     enabled: Boolean(userId),
     staleTime: 0,

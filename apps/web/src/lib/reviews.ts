@@ -1,18 +1,31 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReviewSummary } from "@valoriza/domain";
+import { finite, isRecord, outOfContract } from "./answer.ts";
 import { apiRequest } from "./api.ts";
 import { afterFirstPaint } from "./first-paint.tsx";
 
 /*
  * A person's reviews summary (issue 19): GET /resenas/usuario/{id} (public) read for its average and
  * count only. Shared by the asset page's owner card and the public profile (/usuarios/{id}).
- * Parsed with its contract (userReviewsResponseSchema), loaded with the answer: the asset page's first
- * paint stays zod-free.
+ * Read by hand (readReviewSummary), not with zod: the owner card is on every asset page, whose first
+ * load and the moments after it carry no zod (its unit test holds the reader to the contract).
  */
 
 export interface ReviewSummaryView {
   promedio: number | null;
   cantidad: number;
+}
+
+/**
+ * GET /resenas/usuario/{id}'s average and count, as userReviewsResponseSchema documents them
+ * (`success: true`, `promedio` a number or null, `cantidad` a whole number): anything else is refused.
+ */
+export function readReviewSummary(body: unknown): ReviewSummary {
+  if (!isRecord(body) || body.success !== true) return outOfContract("(raíz): se esperaba success: true");
+  const cantidad = finite(body.cantidad, "cantidad");
+  if (!Number.isInteger(cantidad)) outOfContract("cantidad: se esperaba un entero");
+  const promedio = body.promedio === null ? null : finite(body.promedio, "promedio");
+  return { promedio, cantidad };
 }
 
 /** The summary the cards show: no average without reviews. */
@@ -32,11 +45,8 @@ export function useReviewSummary(userId: string | undefined) {
     queryFn: async ({ signal }) => {
       // Secondary to the page: asked for once its first paint is behind (lib/first-paint.tsx).
       await afterFirstPaint();
-      const [body, { parseReviewSummary }] = await Promise.all([
-        apiRequest(`/resenas/usuario/${encodeURIComponent(userId ?? "")}?limit=1`, { signal }),
-        import("./reviews-contract.ts"),
-      ]);
-      return reviewSummaryView(parseReviewSummary(body));
+      const body = await apiRequest(`/resenas/usuario/${encodeURIComponent(userId ?? "")}?limit=1`, { signal });
+      return reviewSummaryView(readReviewSummary(body));
     },
     enabled: Boolean(userId),
   });

@@ -5,6 +5,7 @@ export * from "./donation.templates.ts";
 export * from "./donation.ts";
 export * from "./donation-contracts.ts";
 export * from "./effects.ts";
+export * from "./loan.messages.ts";
 export * from "./loan.templates.ts";
 export * from "./loan.ts";
 export * from "./loan-collateral.ts";

@@ -1,4 +1,5 @@
-import { LOAN_MSG, LOAN_ROLES } from "./loan.ts";
+import { LOAN_MSG } from "./loan.messages.ts";
+import { LOAN_ROLES } from "./loan.ts";
 import type { ProcessSpec } from "./process.ts";
 
 export const LOAN_COLLATERAL_GUARDS = ["garantiaDisponible"] as const;

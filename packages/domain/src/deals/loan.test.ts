@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { DONATION_PROCESS } from "./donation.ts";
-import { createLoanSchema, LOAN_EFFECTS, LOAN_GUARDS, LOAN_MSG, LOAN_PROCESS } from "./loan.ts";
+import { LOAN_MSG } from "./loan.messages.ts";
+import { createLoanSchema, LOAN_EFFECTS, LOAN_GUARDS, LOAN_PROCESS } from "./loan.ts";
 import { LOAN_COLLATERAL_EFFECTS, LOAN_COLLATERAL_GUARDS, LOAN_COLLATERAL_PROCESS } from "./loan-collateral.ts";
 import { validateProcess } from "./process.ts";
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { assetTransitionRefusal } from "../assets/lifecycle.ts";
 import { idSchema } from "../common/ids.ts";
 import { GUARANTEE_TYPES, LOAN_DEFAULTS } from "../economy/constants.ts";
+import { LOAN_MAX_DAYS, LOAN_MSG } from "./loan.messages.ts";
 import { LOAN_EFFECT_SPECS, LOAN_TEMPLATES } from "./loan.templates.ts";
 import type { ProcessSpec } from "./process.ts";
 
@@ -28,56 +29,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const DAY_MS_LOAN = DAY_MS;
 /** An unanswered request expires after this long. */
 export const LOAN_REQUEST_EXPIRY_MS = 7 * DAY_MS;
-/** The longest term accepted. */
-export const LOAN_MAX_DAYS = 365;
 /** The borrower's reminder comes this long before the due date (or at approval, for a shorter loan). */
 export const LOAN_REMINDER_BEFORE_DUE_MS = DAY_MS;
 /** An active loan nobody returned nor marked overdue is closed as overdue by the system this long after its due date. */
 export const LOAN_AUTO_CLOSE_AFTER_DUE_MS = 365 * DAY_MS;
 /** The record's date the active loan's timers count from (ProcessHandlers.timerBase of the loans area). */
 export const LOAN_DUE_DATE_FIELD = "fechaDevolucionEsperada";
-
-export const LOAN_MSG = {
-  required: "Por favor completa el activo y el email del prestamista.",
-  guaranteeRequired: "Debes especificar la cantidad de créditos a bloquear.",
-  lenderNotFound: "Prestamista no encontrado",
-  createFailed: "No se pudo crear la solicitud.",
-  lenderLookupFailed: "No se pudo encontrar al prestamista.",
-  loginRequired: "Debes iniciar sesión para ver y gestionar préstamos.",
-  notFound: "Préstamo no encontrado",
-  ownAsset: "No puedes solicitar en préstamo tu propio activo",
-  notLenderAsset: "Ese activo no pertenece al prestamista indicado",
-  notForLoan: "Este activo no está publicado para préstamo",
-  notAvailable: "Este activo no está disponible en este momento",
-  notDue: "El préstamo aún no ha vencido: solo puede marcarse como vencido después de la fecha de devolución",
-  onlyLender: "Solo el prestamista puede realizar esta acción",
-  invalidTerm: `El plazo debe ser un número entero de días entre 1 y ${LOAN_MAX_DAYS}`,
-  invalidInterest: "El interés debe ser un porcentaje entre 0 y 100",
-  invalidGuarantee: "La garantía debe ser un número entero de créditos mayor o igual a 0",
-  invalidGuaranteeType: "Tipo de garantía no válido",
-  created: "Solicitud de préstamo enviada",
-  approved: "Préstamo aprobado",
-  returned: "Devolución confirmada",
-  defaulted: "Préstamo marcado como vencido",
-  cancelled: "Solicitud cancelada",
-  /** Refused at request time: the borrower's available credits do not cover the guarantee and the interest. */
-  borrowerShort: (garantia: number, interes: number) =>
-    `No tienes suficientes créditos disponibles: este préstamo bloquea ${garantia.toLocaleString("es-CO")} ${
-      garantia === 1 ? "crédito" : "créditos"
-    } de garantía y cobra ${interes.toLocaleString("es-CO")} de interés al aprobarse.`,
-  /** The lender approves but the borrower no longer has the credits (they spent them after asking). */
-  borrowerShortAtApproval:
-    "Quien pidió el préstamo ya no tiene suficientes créditos disponibles para la garantía y el interés: el préstamo no se aprobó.",
-  collateralRequired: "Debes elegir el activo que dejas como garantía.",
-  collateralSameAsset: "El activo en garantía no puede ser el mismo que pides prestado.",
-  collateralNotYours: "El activo en garantía debe ser uno de tus activos.",
-  collateralNotAvailable:
-    "El activo en garantía no está disponible: debe estar publicado (activo o disponible) y sin otra operación en curso.",
-  collateralTaken:
-    "El activo en garantía ya no está disponible (se vendió, cambió de dueño o está en otra operación): el préstamo no se aprobó.",
-  collateralReserved:
-    "Este activo está reservado como garantía de un préstamo activo: se libera cuando el prestamista confirma la devolución.",
-} as const;
 
 /** Purposes under which an asset is offered for lending (the spec's screens use both spellings). */
 export const LOAN_PURPOSES = ["prestar", "prestamo"];

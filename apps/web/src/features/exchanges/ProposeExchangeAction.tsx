@@ -1,14 +1,21 @@
 import { ASSET_MSG, creditsLabel, EXCHANGE_MSG, type ExchangeProposal } from "@valoriza/domain";
 import { ArrowLeftRight } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
 import type { Asset } from "../../lib/assets.ts";
 import { openAuthDialog } from "../../lib/auth-dialog.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
-import { ProposeExchangePanel } from "./ProposeExchangePanel.tsx";
+
+// The panel (my assets, the values, the form and the exchanges' contracts, with zod) is its own chunk,
+// asked for when the pointer or the focus reaches 'Proponer intercambio': the asset page shows the
+// button without it, and a visitor who only looks loads none of it.
+const loadPanel = () => import("./ProposeExchangePanel.tsx");
+const ProposeExchangePanel = lazy(() => loadPanel().then((m) => ({ default: m.ProposeExchangePanel })));
+const preloadPanel = () => void loadPanel().catch(() => {});
 
 /** Assets another person can ask for in an exchange (the server re-checks under its locks). */
 const REQUESTABLE = new Set(["activo", "disponible"]);
@@ -78,19 +85,27 @@ export function ProposeExchangeAction({ asset }: { asset: Asset }) {
 
   if (user && (open || wanted)) {
     return (
-      <ProposeExchangePanel
-        asset={asset}
-        onClose={() => {
-          focusButton.current = true;
-          setWanted(false);
-          setOpen(false);
-        }}
-        onSent={(proposal) => {
-          setWanted(false);
-          setOpen(false);
-          setSent(proposal);
-        }}
-      />
+      <Suspense
+        fallback={
+          <div role="status" aria-label="Cargando intercambio">
+            <Skeleton className="h-48 w-full rounded-xl" />
+          </div>
+        }
+      >
+        <ProposeExchangePanel
+          asset={asset}
+          onClose={() => {
+            focusButton.current = true;
+            setWanted(false);
+            setOpen(false);
+          }}
+          onSent={(proposal) => {
+            setWanted(false);
+            setOpen(false);
+            setSent(proposal);
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -100,6 +115,8 @@ export function ProposeExchangeAction({ asset }: { asset: Asset }) {
       size="lg"
       className="w-full"
       aria-expanded={false}
+      onPointerEnter={preloadPanel}
+      onFocus={preloadPanel}
       onClick={() => {
         if (!user) {
           toast({ title: ASSET_MSG.loginFirst, variant: "error" });
