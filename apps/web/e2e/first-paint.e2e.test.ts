@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGoodViaApi, launchBrowser, newUser, openPage, PHONE, signUpViaApi } from "./helpers.ts";
+import { createGoodViaApi, DESKTOP, launchBrowser, newUser, openPage, PHONE, signUpViaApi } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -136,6 +136,51 @@ describe("lo que la primera pantalla no necesita llega después de pintarla", ()
       // Asking for the deal signs in first, as before.
       await page.getByRole("button", { name: action }).click();
       await page.getByRole("dialog").waitFor();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("activo: el panel del trato y la reputación llegan sin mover la tarjeta del dueño (venta, intercambio)", async () => {
+    const owner = await openPage(browser, DESKTOP);
+    await signUpViaApi(owner.page, newUser("fp-shift"));
+    const stamp = Date.now();
+    const sale = await createGoodViaApi(owner.page, { title: `Bicicleta quieta ${stamp}`, mainPurpose: "vender" });
+    const exchange = await createGoodViaApi(owner.page, { title: `Cámara quieta ${stamp}` });
+    await owner.page.context().close();
+
+    for (const signedIn of [false, true]) {
+      const { page, errors } = await openPage(browser, DESKTOP);
+      if (signedIn) await signUpViaApi(page, newUser("fp-shift-v"));
+      for (const [asset, action] of [
+        [sale, "Comprar"],
+        [exchange, "Proponer intercambio"],
+      ] as const) {
+        // Where the owner card is on every frame, from the first one that shows it.
+        await page.goto(`/ver-activo/${asset.id}`);
+        await page.getByTestId("owner-card").waitFor();
+        const before = await page.evaluate(() => {
+          const w = window as unknown as { __tops: number[] };
+          w.__tops = [];
+          const tick = () => {
+            // Within the page's content: the email banner above it (a new account) is not this test's.
+            const card = document.querySelector('[data-testid="owner-card"]');
+            const main = document.querySelector("main");
+            if (card && main)
+              w.__tops.push(Math.round(card.getBoundingClientRect().top - main.getBoundingClientRect().top));
+            if (w.__tops.length < 600) requestAnimationFrame(tick);
+          };
+          tick();
+          return w.__tops[0];
+        });
+        await page.getByRole("button", { name: action }).waitFor();
+        await page.getByTestId("owner-reputation").waitFor();
+        await page.waitForLoadState("networkidle");
+        const tops = await page.evaluate(() => (window as unknown as { __tops: number[] }).__tops);
+        expect(new Set(tops), `${action}, ${signedIn ? "con" : "sin"} sesión: la tarjeta se movió`).toEqual(
+          new Set([before]),
+        );
+      }
       expect(errors).toEqual([]);
       await page.context().close();
     }

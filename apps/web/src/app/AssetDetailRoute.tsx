@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { AssetDetailPage } from "../features/assets/AssetDetailPage.tsx";
+import { SaleOfferPlaceholder } from "../features/sales/SaleOffer.tsx";
 import { afterFirstPaint } from "../lib/first-paint.tsx";
 
 /*
@@ -51,17 +52,17 @@ function usePainted(): boolean {
 }
 
 /**
- * A deal panel: its code is fetched once the page has painted; until it runs, a placeholder the
- * size of its main button (Button size lg), so nothing below jumps.
+ * A deal panel: its code is fetched once the page has painted; until it runs, a placeholder laid out
+ * like what comes (by default its main button, Button size lg), so nothing below jumps.
  */
-function Panel({ children, label }: { children: ReactNode; label: string }) {
+function Panel({ children, label, placeholder }: { children: ReactNode; label: string; placeholder?: ReactNode }) {
   const painted = usePainted();
-  const placeholder = (
+  const waiting = placeholder ?? (
     <div role="status" aria-label={label}>
       <Skeleton className="h-12 w-full rounded-xl" />
     </div>
   );
-  return painted ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+  return painted ? <Suspense fallback={waiting}>{children}</Suspense> : waiting;
 }
 
 /**
@@ -81,7 +82,15 @@ export function AssetDetailRoute() {
             Este activo cambió de dueño y no está publicado en este momento.
           </p>
         ) : (
-          <Panel label="Cargando acciones">
+          <Panel
+            label="Cargando acciones"
+            placeholder={
+              // A sale shows its price and 'Comprar' (AssetActionPanel's default branch below).
+              ["intercambiar", "prestar", "alquilar", "donar", "regalar"].includes(asset.mainPurpose) ? undefined : (
+                <SaleOfferPlaceholder asset={asset} label="Cargando acciones" />
+              )
+            }
+          >
             {asset.mainPurpose === "intercambiar" ? (
               <ProposeExchangeAction key={asset.id} asset={asset} />
             ) : asset.mainPurpose === "prestar" ? (

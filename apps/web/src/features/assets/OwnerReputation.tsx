@@ -15,7 +15,12 @@ export function OwnerReputation({ userId }: { userId: string }) {
 
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Cargando reputación" className="flex items-center gap-2 text-sm text-slate-500">
+      // The height of the figure's button below (py-1.5), so the card keeps its size when it comes.
+      <div
+        role="status"
+        aria-label="Cargando reputación"
+        className="flex items-center gap-2 py-1.5 text-sm text-slate-500"
+      >
         <Star aria-hidden="true" className="size-4 text-amber-500" />
         Reputación
         <Skeleton className="h-4 w-10" />

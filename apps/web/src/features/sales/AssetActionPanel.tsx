@@ -13,6 +13,7 @@ import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { useSession } from "../../lib/session.tsx";
 import { cn } from "../../lib/utils.ts";
 import { usePurchase } from "./api.ts";
+import { LISTED, SalePrice } from "./SaleOffer.tsx";
 
 /** What the visitor does with an asset, by its purpose (overview §2 Asset detail). */
 const ACTION_LABELS: Record<string, string> = {
@@ -24,7 +25,6 @@ const ACTION_LABELS: Record<string, string> = {
   regalar: "Reclamar",
 };
 
-const LISTED = new Set(["activo", "disponible"]);
 const MESSAGE_MS = 5000;
 const PAYMENT_MESSAGE_MS = 3000;
 /** A refusal that explains what to do next (with a link) stays long enough to read. */
@@ -157,11 +157,7 @@ function BuyAction({ asset }: { asset: Asset }) {
     <div className="flex flex-col gap-3">
       {!open ? (
         <>
-          <p className="text-center text-sm text-slate-600" data-testid="sale-price">
-            Precio:{" "}
-            <strong className="text-slate-900 tabular-nums">{priceCredits.toLocaleString("es-CO")} créditos</strong> o{" "}
-            <strong className="text-slate-900 tabular-nums">{formatCOP(priceCOP)}</strong> en dinero
-          </p>
+          <SalePrice asset={asset} />
           <Button id={`${groupId}-buy`} size="lg" className="w-full" onClick={start} disabled={!listed}>
             <ShoppingCart aria-hidden="true" className="size-5" />
             Comprar
