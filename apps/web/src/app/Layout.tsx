@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useLayoutEffect, useState } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router-dom";
 import { LoadingState } from "../components/ui/spinner.tsx";
+import { VerifyEmailBanner } from "../features/auth/VerifyEmailBanner.tsx";
 import { ConsentGate } from "../features/legal/ConsentGate.tsx";
 import { AfterFirstPaint } from "../lib/first-paint.tsx";
 import { useLiveEvents } from "../lib/live-events.ts";
@@ -20,11 +21,6 @@ const Footer = lazy<ComponentType>(() =>
     (m) => ({ default: m.Footer }),
     () => ({ default: () => null }),
   ),
-);
-
-// Unverified email (issue 16): a banner with 'Reenviar enlace', loaded only for signed-in people.
-const VerifyEmailBanner = lazy(() =>
-  import("../features/auth/VerifyEmailBanner.tsx").then((m) => ({ default: m.VerifyEmailBanner })),
 );
 
 // Offline only (ADR 023): the notice, and the actions needing internet disabled. Without the service
@@ -87,11 +83,8 @@ export function Layout() {
       </a>
       <Header />
       <ConnectionStatus />
-      {isAuthenticated ? (
-        <Suspense fallback={null}>
-          <VerifyEmailBanner />
-        </Suspense>
-      ) : null}
+      {/* Unverified email (issue 16): with the first paint, from what the session knows. */}
+      {isAuthenticated ? <VerifyEmailBanner /> : null}
       <main
         id="contenido"
         tabIndex={-1}

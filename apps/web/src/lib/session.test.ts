@@ -13,6 +13,15 @@ describe("readStoredSession", () => {
     });
   });
 
+  it("keeps whether the email was verified when it is known, for the banner's first paint", () => {
+    window.localStorage.setItem(TOKEN_KEY, "t1");
+    const user = { _id: "u1", name: "Ana", email: "ana@example.com" };
+    window.localStorage.setItem(USER_KEY, JSON.stringify({ ...user, emailVerificado: false }));
+    expect(readStoredSession()?.user.emailVerificado).toBe(false);
+    window.localStorage.setItem(USER_KEY, JSON.stringify({ ...user, emailVerificado: "no" }));
+    expect(readStoredSession()?.user).not.toHaveProperty("emailVerificado");
+  });
+
   it("removes a stored user of the wrong shape (and its token)", () => {
     window.localStorage.setItem(TOKEN_KEY, "t1");
     window.localStorage.setItem(USER_KEY, JSON.stringify({ _id: "u1", name: "Ana", email: "a@b.co", isAdmin: "sí" }));

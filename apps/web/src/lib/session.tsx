@@ -18,6 +18,12 @@ export interface SessionUser {
   apellido: string;
   email: string;
   isAdmin: boolean;
+  /**
+   * Whether the email was verified, as the last answer that said it (sign-in, the profile) did: the
+   * email banner shows with the page's first paint instead of moving it when the profile comes.
+   * Unknown (undefined) in sessions stored before it existed; the profile is the truth.
+   */
+  emailVerificado?: boolean;
 }
 
 export interface Session {
@@ -48,6 +54,7 @@ function parseStoredUser(raw: string | null): SessionUser | null {
     apellido: typeof u.apellido === "string" ? u.apellido : "",
     email: u.email,
     isAdmin: u.isAdmin === true,
+    ...(typeof u.emailVerificado === "boolean" ? { emailVerificado: u.emailVerificado } : {}),
   };
 }
 
@@ -162,8 +169,8 @@ export function endSession(reason: Exclude<SessionEndReason, "none"> = "logout")
   if (reason === "logout") forgetPersonalCaches();
 }
 
-/** Keeps the stored user in step with profile edits (name, apellido). */
-export function updateSessionUser(patch: Partial<Pick<SessionUser, "name" | "apellido">>): void {
+/** Keeps the stored user in step with profile edits (name, apellido) and the email's verification. */
+export function updateSessionUser(patch: Partial<Pick<SessionUser, "name" | "apellido" | "emailVerificado">>): void {
   const current = sessionStore.get();
   if (!current) return;
   const next = { ...current, user: { ...current.user, ...patch } };

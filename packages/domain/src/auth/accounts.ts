@@ -1,32 +1,11 @@
 import { z } from "zod";
+import { ACCOUNT_MSG } from "./messages.ts";
 import { newPasswordSchema } from "./schemas.ts";
 
-/**
+/*
  * Account links and sessions (issue 16): email verification, password reset, sign-out and the
- * sign-up limit per client address. Messages are part of the contract (the pages compare them).
+ * sign-up limit per client address. Their messages (ACCOUNT_MSG) are in messages.ts, zod-free.
  */
-export const ACCOUNT_MSG = {
-  linkInvalid: "El enlace no es válido. Revisa que lo hayas copiado completo o pide uno nuevo.",
-  linkExpired: "El enlace expiró. Pide uno nuevo.",
-  linkUsed: "Este enlace ya se usó.",
-  emailVerified: "¡Tu correo quedó verificado!",
-  alreadyVerified: "Tu correo ya está verificado.",
-  verificationSent: "Te enviamos un nuevo enlace de verificación. Revisa tu correo.",
-  tooManyVerificationMails: (minutes: number) =>
-    `Ya te enviamos un enlace hace poco. Intenta de nuevo en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-  resetRequested:
-    "Si existe una cuenta con ese correo, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada.",
-  tooManyResetRequests: (minutes: number) =>
-    `Demasiadas solicitudes. Intenta de nuevo en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-  passwordReset: "Tu contraseña quedó restablecida.",
-  loggedOut: "Cerraste sesión.",
-  tooManySignups: (minutes: number) =>
-    `Se crearon demasiadas cuentas desde tu conexión. Intenta de nuevo en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-  forgotPassword: "¿Olvidaste tu contraseña?",
-  banner: "Verifica tu correo electrónico: te enviamos un enlace para confirmar tu cuenta.",
-  resend: "Reenviar enlace",
-  tokenRequired: "Falta el enlace",
-} as const;
 
 /** Lifetimes of the mailed links. */
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;

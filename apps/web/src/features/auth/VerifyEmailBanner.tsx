@@ -1,21 +1,44 @@
 import { ACCOUNT_MSG } from "@valoriza/domain";
 import { MailWarning } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { Button } from "../../components/ui/button.tsx";
 import { useProfileQuery } from "../../lib/account.ts";
-import { useSession } from "../../lib/session.tsx";
+import { updateSessionUser, useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
-import { useResendVerificationMutation } from "./account-api.ts";
+import { resendVerification } from "./account-api.ts";
 
-/** For a signed-in person whose email is not verified: what to do, and 'Reenviar enlace'. */
+/**
+ * For a signed-in person whose email is not verified: what to do, and 'Reenviar enlace'. Shown with
+ * the page's first paint when the session already says the email is unverified (what sign-in and
+ * the last profile answered), so it does not push the page down when the profile arrives; the
+ * profile stays the truth and is remembered in the session for the next visit.
+ */
 export function VerifyEmailBanner() {
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated, user } = useSession();
   const { pathname } = useLocation();
   const profile = useProfileQuery();
-  const resend = useResendVerificationMutation();
-  if (!isAuthenticated || !profile.data || profile.data.emailVerificado) return null;
+  const [sending, setSending] = useState(false);
+  const verified = profile.data?.emailVerificado ?? user?.emailVerificado;
+
+  useEffect(() => {
+    const now = profile.data?.emailVerificado;
+    if (now !== undefined && now !== user?.emailVerificado) updateSessionUser({ emailVerificado: now });
+  }, [profile.data?.emailVerificado, user?.emailVerificado]);
+
+  if (!isAuthenticated || verified !== false) return null;
   if (pathname === "/verificar-email") return null;
+  const resend = async () => {
+    setSending(true);
+    try {
+      toast({ title: await resendVerification(), variant: "success" });
+    } catch (error) {
+      toast({ title: errorMessage(error, ACCOUNT_MSG.linkInvalid), variant: "error" });
+    } finally {
+      setSending(false);
+    }
+  };
   return (
     <section
       aria-label="Verificación del correo"
@@ -26,7 +49,7 @@ export function VerifyEmailBanner() {
         <p className="flex items-start gap-2">
           <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            {ACCOUNT_MSG.banner} <span className="font-semibold">({profile.data.email})</span>
+            {ACCOUNT_MSG.banner} <span className="font-semibold">({profile.data?.email ?? user?.email})</span>
           </span>
         </p>
         <Button
@@ -34,14 +57,9 @@ export function VerifyEmailBanner() {
           size="sm"
           variant="outline"
           className="self-start bg-white sm:self-auto"
-          loading={resend.isPending}
+          loading={sending}
           loadingText="Enviando…"
-          onClick={() =>
-            resend.mutate(undefined, {
-              onSuccess: (message) => toast({ title: message, variant: "success" }),
-              onError: (error) => toast({ title: errorMessage(error, ACCOUNT_MSG.linkInvalid), variant: "error" }),
-            })
-          }
+          onClick={() => void resend()}
         >
           {ACCOUNT_MSG.resend}
         </Button>

@@ -39,13 +39,18 @@ export function useVerifyEmailMutation() {
   });
 }
 
-/** The banner's 'Reenviar enlace': POST /users/verificacion/reenviar (signed in, throttled). */
+/**
+ * The banner's 'Reenviar enlace': POST /users/verificacion/reenviar (signed in, throttled); the
+ * profile is read again after it. A plain call, no mutation hook: the banner is in every page's first
+ * load for an unverified person.
+ */
+export async function resendVerification(): Promise<string> {
+  const body = await apiRequest<AccountMessageResponse>("/users/verificacion/reenviar", { method: "POST" });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.profileRoot });
+  return messageOf(body, ACCOUNT_MSG.verificationSent);
+}
+
+/** The verification page's 'Reenviar enlace', as a mutation (its pending state and errors). */
 export function useResendVerificationMutation() {
-  return useMutation({
-    mutationFn: async (): Promise<string> => {
-      const body = await apiRequest<AccountMessageResponse>("/users/verificacion/reenviar", { method: "POST" });
-      return messageOf(body, ACCOUNT_MSG.verificationSent);
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profileRoot }),
-  });
+  return useMutation({ mutationFn: resendVerification });
 }

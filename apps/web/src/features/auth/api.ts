@@ -10,8 +10,8 @@ import { type Session, useSession } from "../../lib/session.tsx";
 export function parseAuthResponse(body: unknown, invalidMessage: string): Session {
   const parsed = authResponseSchema.safeParse(body);
   if (!parsed.success || !parsed.data.data.token) throw new Error(invalidMessage);
-  const { token, _id, name, apellido, email, isAdmin } = parsed.data.data;
-  return { token, user: { _id, id: _id, name, apellido, email, isAdmin } };
+  const { token, _id, name, apellido, email, isAdmin, emailVerificado } = parsed.data.data;
+  return { token, user: { _id, id: _id, name, apellido, email, isAdmin, emailVerificado } };
 }
 
 export function useLoginMutation() {
