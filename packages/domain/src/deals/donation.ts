@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../common/ids.ts";
+import { DONATION_MSG } from "./donation.messages.ts";
 import { DONATION_TEMPLATES } from "./donation.templates.ts";
 import type { ProcessSpec } from "./process.ts";
 
@@ -23,34 +24,6 @@ export const DONATION_STATUS: Record<string, "pending" | "completed" | "cancelle
 export const DONATION_EXPIRY_MS = 30 * 24 * 60 * 60 * 1000;
 /** Purposes under which an asset may be donated or gifted. */
 export const DONATION_PURPOSES = ["donar", "regalar", "donacion", "regalo"];
-
-export const DONATION_MSG = {
-  required: "Debes seleccionar un activo y escribir un mensaje.",
-  giftRecipientRequired: "Debes especificar el destinatario del regalo.",
-  donationFailed: "No se pudo crear la donación.",
-  giftFailed: "No se pudo enviar el regalo.",
-  loginDonation: "Debes iniciar sesión para crear una donación.",
-  loginGift: "Debes iniciar sesión para enviar un regalo.",
-  notFound: "Donación no encontrada",
-  notYourAsset: "Solo puedes donar tus propios activos",
-  notForDonation: "Este activo no está publicado para donar o regalar",
-  notAvailable: "Este activo no está disponible en este momento",
-  recipientIsYou: "No puedes donarte un activo a ti mismo",
-  recipientNotFound: "No encontramos al destinatario",
-  alreadyClaimed: "Esta donación ya fue reclamada por otra persona",
-  notCommunity: "Esta donación tiene un destinatario: solo esa persona puede aceptarla",
-  ownDonation: "No puedes reclamar tu propia donación",
-  notParty: "Esta donación o regalo es entre otras personas: no puedes aceptarlo, rechazarlo ni cancelarlo",
-  created: "Donación creada",
-  giftCreated: "Regalo enviado",
-  accepted: "Donación recibida: el activo ya es tuyo",
-  giftAccepted: "Regalo recibido: el activo ya es tuyo",
-  giftRejected: "Regalo rechazado",
-  giftCancelled: "Regalo cancelado",
-  claimed: "¡Reclamaste la donación! El activo ya es tuyo",
-  cancelled: "Donación cancelada",
-  rejected: "Donación rechazada",
-} as const;
 
 export const DONATION_PROCESS = {
   name: "donacion",

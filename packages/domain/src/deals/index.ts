@@ -1,6 +1,7 @@
 export * from "./custody.templates.ts";
 export * from "./custody.ts";
 export * from "./dispute.ts";
+export * from "./donation.messages.ts";
 export * from "./donation.templates.ts";
 export * from "./donation.ts";
 export * from "./donation-contracts.ts";

@@ -13,7 +13,7 @@ import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
-import { type AssetDonationView, type DonationAction, useAssetDonation, useDonationAction } from "./api.ts";
+import { type AssetDonationView, type DonationAction, useAssetDonation, useDonationAction } from "./asset-donation.ts";
 
 type Step = "claim" | "accept" | "reject";
 
