@@ -100,13 +100,15 @@ describe("lo que la primera pantalla no necesita llega después de pintarla", ()
     const exchange = await createGoodViaApi(owner.page, { title: `Cámara sin zod ${stamp}` });
     const loan = await createGoodViaApi(owner.page, { title: `Taladro sin zod ${stamp}`, mainPurpose: "prestar" });
     const donation = await createGoodViaApi(owner.page, { title: `Sofá sin zod ${stamp}`, mainPurpose: "donar" });
+    const rental = await createGoodViaApi(owner.page, { title: `Guitarra sin zod ${stamp}`, mainPurpose: "alquilar" });
     await owner.page.context().close();
 
-    for (const [asset, title, action] of [
-      [exchange, `Cámara sin zod ${stamp}`, /Proponer intercambio/],
-      [loan, `Taladro sin zod ${stamp}`, /Solicitar préstamo/],
-      // Not donated yet: the panel says so (its state read by hand).
-      [donation, `Sofá sin zod ${stamp}`, null],
+    for (const [asset, title, action, state] of [
+      [exchange, `Cámara sin zod ${stamp}`, /Proponer intercambio/, null],
+      [loan, `Taladro sin zod ${stamp}`, /Solicitar préstamo/, null],
+      // Not donated nor published for rent yet: the panel says so (the deal's state read by hand).
+      [donation, `Sofá sin zod ${stamp}`, null, "Este activo no tiene una donación pendiente"],
+      [rental, `Guitarra sin zod ${stamp}`, null, /aún no ha publicado fechas/],
     ] as const) {
       const { page, errors } = await openPage(browser, PHONE);
       // Every script the page runs, by path, with whether it carries zod (its ZodError class).
@@ -125,7 +127,7 @@ describe("lo que la primera pantalla no necesita llega después de pintarla", ()
       await page.goto(`/ver-activo/${asset.id}`);
       await page.getByRole("heading", { level: 1, name: title }).waitFor();
       if (action) await page.getByRole("button", { name: action }).waitFor();
-      else await page.getByText("Este activo no tiene una donación pendiente").waitFor();
+      if (state) await page.getByText(state).waitFor();
       await page.getByTestId("contact-button").waitFor();
       await page.getByText("Sin calificaciones todavía").first().waitFor();
       await page.getByText("Reputación").first().waitFor();

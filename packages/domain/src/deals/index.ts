@@ -13,6 +13,7 @@ export * from "./loan-collateral.ts";
 export * from "./loan-contracts.ts";
 export * from "./messages.ts";
 export * from "./process.ts";
+export * from "./rental.rules.ts";
 export * from "./rental.templates.ts";
 export * from "./rental.ts";
 export * from "./schemas.ts";

@@ -15,7 +15,7 @@ import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
-import { type AssetRentalView, type RentalView, useAssetRental, useBookRental } from "./api.ts";
+import { type AssetRentalView, type RentalView, useAssetRental, useBookRental } from "./asset-rental.ts";
 import { formatPeriod, laterDay } from "./dates.ts";
 
 /**

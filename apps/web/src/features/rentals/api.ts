@@ -1,20 +1,17 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import {
-  assetRentalResponseSchema,
   type CreateRentalData,
   pagedAssetListResponseSchema,
-  type Rental,
-  type RentalBooking,
   rentalBookingListResponseSchema,
-  rentalBookingResponseSchema,
   rentalListSchema,
   rentalResponseSchema,
 } from "@valoriza/domain";
 import { apiRequest } from "../../lib/api.ts";
 import type { Asset } from "../../lib/assets.ts";
 import { assetFromContract, parseAnswer } from "../../lib/contracts.ts";
-import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
+import { RENTALS_ROOT, refreshAfterRental, rentalView } from "./asset-rental.ts";
+import { bookingView, parseBookingAnswer } from "./booking-contract.ts";
 
 /*
  * Rentals (packages/domain/src/deals/rental.ts): publications (GET/POST /rentals, cerrar), the asset
@@ -22,75 +19,15 @@ import { useSession } from "../../lib/session.tsx";
  * Answers are parsed with the rental contracts, then shaped for the cards.
  */
 
-export const RENTALS_ROOT = "rentals";
-
-/** A publication as the grid shows it. */
-export interface RentalView {
-  id: string;
-  assetId: string;
-  assetTitle: string;
-  ownerId: string;
-  ownerName: string;
-  pricePerDay: number;
-  /** YYYY-MM-DD */
-  startDate: string;
-  endDate: string;
-  terms: string;
-  status: Rental["status"];
-}
-
-export function rentalView(r: Rental): RentalView {
-  return {
-    id: r._id,
-    assetId: r.assetId._id,
-    assetTitle: r.assetId.title || "Activo",
-    ownerId: r.ownerId,
-    ownerName: r.ownerName,
-    pricePerDay: r.pricePerDay,
-    startDate: r.startDate.slice(0, 10),
-    endDate: r.endDate.slice(0, 10),
-    terms: r.terms,
-    status: r.status,
-  };
-}
-
-export interface BookingView {
-  id: string;
-  rentalId: string;
-  assetId: string;
-  assetTitle: string;
-  renter: { id: string; name: string };
-  owner: { id: string; name: string };
-  startDate: string;
-  endDate: string;
-  dias: number;
-  pricePerDay: number;
-  total: number;
-  estado: RentalBooking["estado"];
-  miRol: RentalBooking["miRol"];
-  puedeCancelar: boolean;
-  puedeFinalizar: boolean;
-}
-
-export function bookingView(b: RentalBooking): BookingView {
-  return {
-    id: b._id,
-    rentalId: b.rentalId,
-    assetId: b.assetId._id,
-    assetTitle: b.assetId.title || "Activo",
-    renter: { id: b.arrendatarioId._id, name: b.arrendatarioId.name },
-    owner: { id: b.arrendadorId._id, name: b.arrendadorId.name },
-    startDate: b.startDate.slice(0, 10),
-    endDate: b.endDate.slice(0, 10),
-    dias: b.dias,
-    pricePerDay: b.pricePerDay,
-    total: b.total,
-    estado: b.estado,
-    miRol: b.miRol,
-    puedeCancelar: b.puedeCancelar,
-    puedeFinalizar: b.puedeFinalizar,
-  };
-}
+export {
+  type AssetRentalView,
+  RENTALS_ROOT,
+  type RentalView,
+  rentalView,
+  useAssetRental,
+  useBookRental,
+} from "./asset-rental.ts";
+export { type BookingView, bookingView } from "./booking-contract.ts";
 
 /** GET /rentals: a bare array of publications (session optional). */
 export function useRentals() {
@@ -134,38 +71,6 @@ export function useMyRentalAssets() {
   });
 }
 
-export interface AssetRentalView {
-  rental: RentalView | null;
-  reservas: { startDate: string; endDate: string }[];
-  today: string;
-}
-
-/** GET /rentals/asset/{assetId} (public): the open publication and the days already booked. */
-export function useAssetRental(assetId: string) {
-  return useQuery({
-    queryKey: [RENTALS_ROOT, "asset", assetId] as const,
-    queryFn: async ({ signal }): Promise<AssetRentalView> => {
-      const body = await apiRequest(`/rentals/asset/${encodeURIComponent(assetId)}`, { signal });
-      const { data } = parseAnswer(assetRentalResponseSchema, body);
-      const reservas = data.reservas
-        .map((r) => ({ startDate: r.startDate.slice(0, 10), endDate: r.endDate.slice(0, 10) }))
-        .sort((a, b) => a.startDate.localeCompare(b.startDate));
-      return { rental: data.rental ? rentalView(data.rental) : null, reservas, today: data.today };
-    },
-    enabled: Boolean(assetId),
-    refetchInterval: 30_000,
-  });
-}
-
-/** After anything that moves credits or changes a publication: balances, lists, the asset. */
-const refresh = () =>
-  Promise.all([
-    invalidateAfterCreditChange(),
-    queryClient.invalidateQueries({ queryKey: [RENTALS_ROOT] }),
-    queryClient.invalidateQueries({ queryKey: ["reputation"] }),
-    queryClient.invalidateQueries({ queryKey: ["myAssets"] }),
-  ]);
-
 export function useCreateRental() {
   return useMutation({
     mutationFn: async ({ idempotencyKey, ...body }: CreateRentalData & { idempotencyKey: string }) => {
@@ -175,7 +80,7 @@ export function useCreateRental() {
       );
       return { rental: rentalView(answer.data), message: answer.message };
     },
-    onSettled: refresh,
+    onSettled: refreshAfterRental,
   });
 }
 
@@ -188,34 +93,7 @@ export function useCloseRental() {
       );
       return { rental: rentalView(answer.data), message: answer.message };
     },
-    onSettled: refresh,
-  });
-}
-
-export function useBookRental() {
-  return useMutation({
-    mutationFn: async ({
-      rentalId,
-      startDate,
-      endDate,
-      idempotencyKey,
-    }: {
-      rentalId: string;
-      startDate: string;
-      endDate: string;
-      idempotencyKey: string;
-    }) => {
-      const answer = parseAnswer(
-        rentalBookingResponseSchema,
-        await apiRequest(`/rentals/${encodeURIComponent(rentalId)}/reservar`, {
-          method: "POST",
-          body: { startDate, endDate },
-          idempotencyKey,
-        }),
-      );
-      return { booking: bookingView(answer.data), message: answer.message };
-    },
-    onSettled: refresh,
+    onSettled: refreshAfterRental,
   });
 }
 
@@ -232,12 +110,10 @@ export function useBookingAction() {
       action: BookingAction;
       idempotencyKey: string;
     }) => {
-      const answer = parseAnswer(
-        rentalBookingResponseSchema,
+      return parseBookingAnswer(
         await apiRequest(`/rentals/bookings/${encodeURIComponent(id)}/${action}`, { method: "POST", idempotencyKey }),
       );
-      return { booking: bookingView(answer.data), message: answer.message };
     },
-    onSettled: refresh,
+    onSettled: refreshAfterRental,
   });
 }
