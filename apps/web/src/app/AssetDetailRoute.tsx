@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { AssetDetailPage } from "../features/assets/AssetDetailPage.tsx";
+import { RentPanelSkeleton } from "../features/rentals/rent-panel-skeleton.tsx";
 import { SaleOfferPlaceholder } from "../features/sales/SaleOffer.tsx";
 import { afterFirstPaint } from "../lib/first-paint.tsx";
 
@@ -85,8 +86,11 @@ export function AssetDetailRoute() {
           <Panel
             label="Cargando acciones"
             placeholder={
-              // A sale shows its price and 'Comprar' (AssetActionPanel's default branch below).
-              ["intercambiar", "prestar", "alquilar", "donar", "regalar"].includes(asset.mainPurpose) ? undefined : (
+              // A sale shows its price and 'Comprar' (AssetActionPanel's default branch below); a rental
+              // the shape of its booking panel; the others their main button (the default).
+              asset.mainPurpose === "alquilar" ? (
+                <RentPanelSkeleton label="Cargando acciones" />
+              ) : ["intercambiar", "prestar", "donar", "regalar"].includes(asset.mainPurpose) ? undefined : (
                 <SaleOfferPlaceholder asset={asset} label="Cargando acciones" />
               )
             }

@@ -17,6 +17,7 @@ import { toast } from "../../lib/toast.ts";
 import { errorMessage } from "../../lib/utils.ts";
 import { type AssetRentalView, type RentalView, useAssetRental, useBookRental } from "./asset-rental.ts";
 import { formatPeriod, laterDay } from "./dates.ts";
+import { RentPanelSkeleton } from "./rent-panel-skeleton.tsx";
 
 /**
  * The asset page's 'Alquilar' panel for an `alquilar` asset: the owner's publication (price per day,
@@ -30,12 +31,15 @@ export function RentAssetAction({ asset }: { asset: Asset }) {
   const isOwner = Boolean(user && asset.ownerId && user._id === asset.ownerId);
 
   if (query.isPending) {
-    return (
+    // A visitor gets the booking panel's shape; the owner a note (OwnerNote), shorter.
+    return isOwner ? (
       <Card className="grid gap-3 p-5" role="status" aria-label="Cargando el alquiler">
         <Skeleton className="h-6 w-40 rounded-lg" />
         <Skeleton className="h-8 w-56 rounded-lg" />
         <Skeleton className="h-11 w-full rounded-xl" />
       </Card>
+    ) : (
+      <RentPanelSkeleton label="Cargando el alquiler" />
     );
   }
   if (query.isError) {
