@@ -101,11 +101,13 @@ describe("lo que la primera pantalla no necesita llega después de pintarla", ()
     const loan = await createGoodViaApi(owner.page, { title: `Taladro sin zod ${stamp}`, mainPurpose: "prestar" });
     const donation = await createGoodViaApi(owner.page, { title: `Sofá sin zod ${stamp}`, mainPurpose: "donar" });
     const rental = await createGoodViaApi(owner.page, { title: `Guitarra sin zod ${stamp}`, mainPurpose: "alquilar" });
+    const sale = await createGoodViaApi(owner.page, { title: `Bicicleta sin zod ${stamp}`, mainPurpose: "vender" });
     await owner.page.context().close();
 
     for (const [asset, title, action, state] of [
       [exchange, `Cámara sin zod ${stamp}`, /Proponer intercambio/, null],
       [loan, `Taladro sin zod ${stamp}`, /Solicitar préstamo/, null],
+      [sale, `Bicicleta sin zod ${stamp}`, /^Comprar$/, null],
       // Not donated nor published for rent yet: the panel says so (the deal's state read by hand).
       [donation, `Sofá sin zod ${stamp}`, null, "Este activo no tiene una donación pendiente"],
       [rental, `Guitarra sin zod ${stamp}`, null, /aún no ha publicado fechas/],
