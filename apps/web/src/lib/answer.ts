@@ -21,3 +21,9 @@ export function finite(value: unknown, where: string): number {
   if (typeof value !== "number" || !Number.isFinite(value)) outOfContract(`${where}: se esperaba un número`);
   return value;
 }
+
+/** A string, or the answer is refused (`where` says which field). */
+export function text(value: unknown, where: string): string {
+  if (typeof value !== "string") outOfContract(`${where}: se esperaba un texto`);
+  return value;
+}

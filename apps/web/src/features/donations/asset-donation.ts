@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AssetDonation } from "@valoriza/domain";
-import { isRecord, outOfContract } from "../../lib/answer.ts";
+import { isRecord, outOfContract, text } from "../../lib/answer.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -37,8 +37,6 @@ export function assetDonationView(d: AssetDonation): AssetDonationView {
   };
 }
 
-const text = (value: unknown, where: string): string =>
-  typeof value === "string" ? value : outOfContract(`${where}: se esperaba un texto`);
 const flag = (value: unknown, where: string): boolean =>
   typeof value === "boolean" ? value : outOfContract(`${where}: se esperaba verdadero o falso`);
 const person = (value: unknown, where: string): { _id: string; name: string } =>

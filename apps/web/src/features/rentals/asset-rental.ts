@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AssetRental, Rental } from "@valoriza/domain";
-import { finite, isRecord, outOfContract } from "../../lib/answer.ts";
+import { finite, isRecord, outOfContract, text } from "../../lib/answer.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 
@@ -50,8 +50,6 @@ export interface AssetRentalView {
 }
 
 const RENTAL_STATUS_VALUES: readonly string[] = ["active", "closed", "finished"];
-const text = (value: unknown, where: string): string =>
-  typeof value === "string" ? value : outOfContract(`${where}: se esperaba un texto`);
 
 function readRental(r: unknown): Rental {
   if (!isRecord(r)) return outOfContract("data.rental: se esperaba un objeto o null");
