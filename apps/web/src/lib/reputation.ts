@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Reputation } from "@valoriza/domain";
-import { finite, isRecord, outOfContract } from "./answer.ts";
+import { finite, isRecord, outOfContract, text } from "./answer.ts";
 import { apiRequest } from "./api.ts";
 import { afterFirstPaint } from "./first-paint.tsx";
 
@@ -50,7 +50,6 @@ export function readReputation(body: unknown): Reputation {
     return outOfContract("(raíz): se esperaba success: true y data");
   }
   const { userId, reputacion, partes } = body.data;
-  if (typeof userId !== "string") outOfContract("data.userId: se esperaba un texto");
   if (!isRecord(partes)) return outOfContract("data.partes: se esperaba un objeto");
   const part = (key: (typeof REPUTATION_PARTS)[number]["key"]) => {
     const p = partes[key];
@@ -63,7 +62,7 @@ export function readReputation(body: unknown): Reputation {
     };
   };
   return {
-    userId,
+    userId: text(userId, "data.userId"),
     reputacion: finite(reputacion, "data.reputacion"),
     partes: {
       prestamosDevueltos: part("prestamosDevueltos"),
