@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { ASSET_MSG } from "@valoriza/domain";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE } from "./helpers.ts";
@@ -60,12 +61,22 @@ describe("the home at 390 px: search, filters, order and every match", () => {
     const box = page
       .getByRole("searchbox", { name: "Buscar activos o personas" })
       .or(page.getByRole("textbox", { name: "Buscar activos o personas" }));
-    await box.first().fill(TAG);
+    // The cards of an answer render after it (a deferred value): "no results" must never flash meanwhile.
+    await page.evaluate((text) => {
+      const w = window as unknown as { sawNoResults?: boolean };
+      w.sawNoResults = false;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes(text)) w.sawNoResults = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, ASSET_MSG.noSearchResults);
+    await box.first().pressSequentially(TAG, { delay: 40 });
     await page.getByRole("heading", { name: new RegExp(`Resultados para “${TAG}”`) }).waitFor();
     const count = page.getByTestId("feed-count");
     await expect
       .poll(() => count.textContent(), { timeout: 15_000 * TIMEOUT_SCALE })
       .toBe("Mostrando 24 de 26 activos");
+    await expect.poll(() => page.getByTestId("asset-card").count(), { timeout: 15_000 * TIMEOUT_SCALE }).toBe(24);
+    expect(await page.evaluate(() => (window as unknown as { sawNoResults?: boolean }).sawNoResults)).toBe(false);
     await page.getByRole("button", { name: "Cargar más" }).click();
     await expect.poll(() => page.getByTestId("asset-card").count(), { timeout: 15_000 * TIMEOUT_SCALE }).toBe(26);
     expect(await page.getByRole("button", { name: "Cargar más" }).count()).toBe(0);

@@ -1,6 +1,6 @@
 import { ASSET_STATUS_LABELS, type AssetStatus, creditsLabel, formatCOP } from "@valoriza/domain";
 import { ArrowRight, Banknote, Clock, type LucideIcon, MapPin, Package } from "lucide-react";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { type Asset, type AssetType, assetPath } from "../../lib/assets.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -55,7 +55,11 @@ export function distanceLabel(km: number): string {
   return `A ${km.toLocaleString("es-CO", { maximumFractionDigits: km < 10 ? 1 : 0 })} km`;
 }
 
-export function AssetCard({
+/**
+ * Memoized: a list re-rendered with the same assets (a letter typed in the home search, a refetch that
+ * changed nothing) does not render its cards again (issue 21: responsiveness on phones).
+ */
+export const AssetCard = memo(function AssetCard({
   asset,
   actions,
   headingLevel = 3,
@@ -140,4 +144,4 @@ export function AssetCard({
       </div>
     </article>
   );
-}
+});

@@ -10,6 +10,7 @@ import {
   Store,
   Tag,
 } from "lucide-react";
+import { memo } from "react";
 import { Link } from "react-router-dom";
 import { cn } from "../../lib/utils.ts";
 
@@ -80,7 +81,11 @@ const ACTIONS: Action[] = [
   },
 ];
 
-export function ActionCards() {
+/**
+ * Static: memoized so that typing in the home search (each letter updates the URL and re-renders the
+ * page) does not render the eight cards again (issue 21: responsiveness).
+ */
+export const ActionCards = memo(function ActionCards() {
   return (
     <section aria-labelledby="acciones-title">
       <h2 id="acciones-title" className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
@@ -114,4 +119,4 @@ export function ActionCards() {
       </ul>
     </section>
   );
-}
+});

@@ -1,8 +1,10 @@
 import { ArrowDown, Clock, Coins, Package, Plus, Sparkles, Wallet } from "lucide-react";
+import { memo } from "react";
 import { Link } from "react-router-dom";
 import { buttonClasses } from "../../components/ui/button.tsx";
 
-export function Hero() {
+/** Static: memoized, so a search typed on the home page does not render it again (issue 21). */
+export const Hero = memo(function Hero() {
   return (
     <section
       aria-labelledby="hero-title"
@@ -83,10 +85,10 @@ export function Hero() {
       </div>
     </section>
   );
-}
+});
 
 /** Round shortcut to asset registration, only on phones (overview §2 Home). */
-export function FloatingRegisterButton() {
+export const FloatingRegisterButton = memo(function FloatingRegisterButton() {
   return (
     <Link
       to="/registrar-activo"
@@ -97,4 +99,4 @@ export function FloatingRegisterButton() {
       <Plus aria-hidden="true" className="size-7" />
     </Link>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useDeferredValue, useMemo } from "react";
 import { apiRequest } from "../../lib/api.ts";
 import { normalizeAssetList } from "../../lib/assets.ts";
 import { queryKeys } from "../../lib/query-client.ts";
@@ -38,8 +39,11 @@ export function useAssetSearch(enabled: boolean, search: string, filters: Filter
     placeholderData: keepPreviousData,
     enabled,
   });
-  const seen = new Set<string>();
-  const assets = (query.data?.pages ?? []).flatMap((p) => p.items).filter((a) => !seen.has(a.id) && seen.add(a.id));
+  // The same array while the pages are the same, so the cards (memoized) and a deferred value see no change.
+  const assets = useMemo(() => {
+    const seen = new Set<string>();
+    return (query.data?.pages ?? []).flatMap((p) => p.items).filter((a) => !seen.has(a.id) && seen.add(a.id));
+  }, [query.data]);
   const total = query.data?.pages.at(-1)?.total ?? null;
   return { ...query, assets, total };
 }
@@ -64,15 +68,20 @@ export function HomeResults({
 }) {
   const waiting = filters.orden === "distancia" && coords === null;
   const results = useAssetSearch(!waiting, search, filters, coords);
+  // The cards of an answer render in a transition (slices of a few milliseconds), not in one task with
+  // the answer: typing goes on while they come (issue 21: responsiveness on phones).
+  const assets = useDeferredValue(results.assets);
+  const stale = assets !== results.assets;
   return (
     <AssetFeed
       mode="all"
-      assets={results.assets}
+      assets={assets}
       search={search}
       allTitle={Object.keys(filters).length > 0 ? "Activos encontrados" : undefined}
       total={results.total}
-      isLoading={results.isPending}
-      isSearching={results.isFetching && results.isPlaceholderData}
+      // Until the deferred cards catch up: still loading (never a flash of "no results"), or dimmed.
+      isLoading={results.isPending || (stale && assets.length === 0)}
+      isSearching={(results.isFetching && results.isPlaceholderData) || (stale && assets.length > 0)}
       isError={results.isError && !results.isFetchNextPageError}
       onRetry={() => void results.refetch()}
       onClearSearch={onClear}
