@@ -61,6 +61,15 @@ describe("the home at 390 px: search, filters, order and every match", () => {
     const box = page
       .getByRole("searchbox", { name: "Buscar activos o personas" })
       .or(page.getByRole("textbox", { name: "Buscar activos o personas" }));
+    // The results' code comes when the box takes the focus, before the first letter (not after the search).
+    await page.getByTestId("asset-card").first().waitFor();
+    const resultsCode = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType("resource").some((e) => /\/HomeResults-[^/]*\.js$/.test(e.name)),
+      );
+    expect(await resultsCode()).toBe(false);
+    await box.first().focus();
+    await expect.poll(resultsCode, { timeout: 10_000 * TIMEOUT_SCALE }).toBe(true);
     // The cards of an answer render after it (a deferred value): "no results" must never flash meanwhile.
     await page.evaluate((text) => {
       const w = window as unknown as { sawNoResults?: boolean };

@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { preloadHomeResults } from "../features/home/results-code.ts";
 import { cn } from "../lib/utils.ts";
 
 /**
@@ -30,6 +31,12 @@ export function SearchBox({ className }: { className?: string }) {
     );
   };
 
+  // Whatever is typed here is answered by the home's results list: its code is fetched when the box
+  // takes the focus, so the first search waits for the answer only, not for that code first.
+  const preloadResults = () => {
+    void preloadHomeResults().catch(() => {});
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const query = value.trim();
@@ -48,6 +55,7 @@ export function SearchBox({ className }: { className?: string }) {
           type="search"
           value={value}
           onChange={(event) => onChange(event.target.value)}
+          onFocus={preloadResults}
           placeholder="Buscar activos o personas..."
           aria-label="Buscar activos o personas"
           className={cn(

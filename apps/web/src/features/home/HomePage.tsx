@@ -7,14 +7,18 @@ import { ActionCards } from "./ActionCards.tsx";
 import { AssetFeed } from "./AssetFeed.tsx";
 import { type Coords, FILTER_PARAMS, type Filters, readFilters, useDebouncedValue, useHomeAssets } from "./assets.ts";
 import { FloatingRegisterButton, Hero } from "./Hero.tsx";
+import { loadedHomeResults, preloadHomeResults } from "./results-code.ts";
 
 /**
  * 'Filtrar y ordenar' and 'Cerca de mí' load after the page's first paint: the home's first load does not
  * carry them, and their code does not delay that paint.
  */
 const HomeTools = lazy(() => import("./HomeTools.tsx").then((m) => ({ default: m.HomeTools })));
-/** Every match, page by page: loaded when a search, filter or 'Ver todos' asks for it. */
-const HomeResults = lazy(() => import("./HomeResults.tsx").then((m) => ({ default: m.HomeResults })));
+/**
+ * Every match, page by page: loaded when a search, filter or 'Ver todos' asks for it, or earlier when a
+ * search box takes the focus (results-code.ts); already here, it renders without suspending.
+ */
+const LazyHomeResults = lazy(() => preloadHomeResults().then((component) => ({ default: component })));
 
 /** `?todos=1`: 'Ver todos' lists every public asset, a page at a time. */
 const ALL_PARAM = "todos";
@@ -29,6 +33,11 @@ export function HomePage() {
   const [coords, setCoords] = useState<Coords | null>(null);
 
   const filtering = Boolean(search) || hasFilters || showAll;
+  // The results' component: the code itself once fetched, switched only while no results show (a
+  // component that changed type under them would be mounted again).
+  const [HomeResults, setHomeResults] = useState(() => loadedHomeResults() ?? LazyHomeResults);
+  const fetched = loadedHomeResults();
+  if (!filtering && fetched && HomeResults !== fetched) setHomeResults(() => fetched);
   const recent = useHomeAssets(coords);
   // The cards render in a transition (slices of a few milliseconds) instead of in one task with the
   // answer: on the first visit that task came right after the first paint (issue 21).
