@@ -36,6 +36,7 @@ export async function openPage(
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, locale: "es-CO", baseURL: baseURL(), serviceWorkers });
   context.setDefaultTimeout(10_000 * TIMEOUT_SCALE);
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
@@ -119,14 +120,62 @@ export async function signUpViaApi(page: Page, user: TestUser): Promise<void> {
 }
 
 /**
- * Waits for a toast containing every given text; never two open at once. (At most one, not exactly
- * one: on a starved CI machine the toast awaited had closed again before the count, 2026-11-29.)
+ * In every page of `openPage`: the text of each toast as it shows (`window.__vzToasts`). On a starved
+ * machine a toast can come and go (its few seconds) between two looks of the test; what a person
+ * would have seen is what the page showed, so `expectToast` also accepts a toast seen and gone.
+ */
+function recordToasts() {
+  const seen: string[] = [];
+  const shown = new WeakMap<Element, string>();
+  Object.defineProperty(window, "__vzToasts", { value: seen });
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll("li.vz-toast")) {
+      const text = el.textContent ?? "";
+      if (text && shown.get(el) !== text) {
+        shown.set(el, text);
+        seen.push(text);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * True once a toast with every given text has shown on the page since the last toast awaited (see
+ * recordToasts); the record is then emptied, so an earlier toast never answers for a later one.
+ */
+function takeToast(page: Page, texts: string[]): Promise<boolean> {
+  return page
+    .evaluate((wanted) => {
+      const seen = (window as unknown as { __vzToasts?: string[] }).__vzToasts;
+      if (!seen?.some((t) => wanted.every((w) => t.includes(w)))) return false;
+      seen.length = 0;
+      return true;
+    }, texts)
+    .catch(() => false);
+}
+
+/**
+ * Waits for a toast containing every given text (on screen, or seen and already gone); never two
+ * open at once. (At most one, not exactly one: on a starved CI machine the toast awaited had closed
+ * again before the count, 2026-11-29; on 2026-11-30 it had closed before the first look.)
  */
 export async function expectToast(page: Page, ...texts: string[]): Promise<void> {
   let toast = page.locator("li.vz-toast");
   for (const text of texts) toast = toast.filter({ hasText: text });
   try {
-    await toast.waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await takeToast(page, texts)) ||
+          (await toast
+            .first()
+            .isVisible()
+            .catch(() => false)),
+        {
+          timeout: 10_000 * TIMEOUT_SCALE,
+        },
+      )
+      .toBe(true);
   } catch (e) {
     // Say what the page showed instead (another toast, a dialog): a CI log is all there is of a run.
     const shown = await page
@@ -137,8 +186,11 @@ export async function expectToast(page: Page, ...texts: string[]): Promise<void>
       .getByRole("dialog")
       .allInnerTexts()
       .catch(() => []);
+    const earlier = await page
+      .evaluate(() => [...((window as unknown as { __vzToasts?: string[] }).__vzToasts ?? [])])
+      .catch(() => []);
     throw new Error(
-      `no toast with ${JSON.stringify(texts)} on ${page.url()}; toasts shown: ${JSON.stringify(shown)}; dialogs open: ${JSON.stringify(dialogs.map((d) => d.slice(0, 200)))}`,
+      `no toast with ${JSON.stringify(texts)} on ${page.url()}; toasts shown: ${JSON.stringify(shown)}; seen since the last one awaited: ${JSON.stringify(earlier)}; dialogs open: ${JSON.stringify(dialogs.map((d) => d.slice(0, 200)))}`,
       { cause: e },
     );
   }
