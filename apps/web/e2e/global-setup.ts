@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { chromiumPath, MISSING_CHROMIUM } from "./chromium.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -70,7 +71,9 @@ export default async function setup(project: TestProject) {
     project.provide("baseURL", external.replace(/\/$/, ""));
     return;
   }
-  if (!existsSync("/usr/bin/chromium")) throw new Error("Falta Chromium en /usr/bin/chromium");
+  const browser = chromiumPath();
+  if (!browser) throw new Error(MISSING_CHROMIUM);
+  console.log(`Navegador de las pruebas: ${browser}`);
   if (!existsSync(serverEntry)) throw new Error(`Falta el servidor: ${serverEntry}`);
   if (!existsSync(path.join(distDir, "index.html"))) {
     // `npm run test:e2e` at the root builds first; this covers running the web workspace script alone.

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { chromiumPath, MISSING_CHROMIUM } from "./chromium.ts";
 import { TIMEOUT_SCALE } from "./timeout-scale.ts";
 
 export const baseURL = (): string => inject("baseURL");
@@ -9,8 +10,10 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
 export function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error(MISSING_CHROMIUM);
   return chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath,
     headless: true,
     args: [
       "--no-sandbox",
