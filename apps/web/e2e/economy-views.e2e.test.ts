@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGood, expectBlocked, expectNoLayoutOverflow, signUp } from "./economy.ts";
 import {
+  baseURL,
   DESKTOP,
   expectToast,
   launchBrowser,
@@ -46,9 +47,12 @@ describe("detalle, mis activos y economía", () => {
       expect(await link.getAttribute("target")).toBe("_blank");
       expect(await link.getAttribute("href")).toContain(encodeURIComponent(`/ver-activo/${id}`));
     }
+    // A click gives a page the clipboard in a desktop browser; the headless shell asks for the
+    // permission (ADR 031), so the test grants it and reads back what was copied.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByRole("button", { name: "Copiar enlace" }).click();
-    // Without clipboard permission the app says so; with it, it confirms for 2 s.
-    await page.getByText(/¡Enlace copiado!|No se pudo copiar el enlace/).waitFor();
+    await page.getByRole("button", { name: "¡Enlace copiado!" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL()}/ver-activo/${id}`);
     await screenshot(page, "economy-detail-phone");
     await expectNoLayoutOverflow(page);
 
