@@ -228,10 +228,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await registerUploads(app, opts.config.dataDir);
   await registerWeb(app, opts.config.webDist, {
-    // The asset page's public detail, exactly as GET /api/activos/{id} answers a visitor.
+    // The asset page's public detail, exactly as GET /api/activos/{id} answers a visitor, and for an
+    // asset to donate or give away its pending donation as GET /api/donations/asset/{id} answers one.
     async asset(id) {
       const data = await assets.get(id, undefined);
-      return { title: data.title, description: data.description ?? "", body: { success: true, data } };
+      const donated = data.mainPurpose === "donar" || data.mainPurpose === "regalar";
+      return {
+        title: data.title,
+        description: data.description ?? "",
+        body: { success: true, data },
+        ...(donated ? { donation: { success: true, data: await donations.forAsset(id, undefined) } } : {}),
+      };
     },
   });
   return app;

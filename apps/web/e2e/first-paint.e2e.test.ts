@@ -8,7 +8,16 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGoodViaApi, DESKTOP, launchBrowser, newUser, openPage, PHONE, signUpViaApi } from "./helpers.ts";
+import {
+  createGoodViaApi,
+  DESKTOP,
+  launchBrowser,
+  newUser,
+  openPage,
+  PHONE,
+  signUpViaApi,
+  storedSession,
+} from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -189,6 +198,69 @@ describe("lo que la primera pantalla no necesita llega después de pintarla", ()
         expect(new Set(tops), `${action}, ${signedIn ? "con" : "sin"} sesión: la tarjeta se movió`).toEqual(
           new Set([before]),
         );
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
+describe("el panel de una donación llega con la página", () => {
+  it("activo para donar o regalar: su estado se pinta con el título y la tarjeta del dueño no se mueve", async () => {
+    const owner = await openPage(browser, PHONE);
+    await signUpViaApi(owner.page, newUser("fp-don"));
+    const friend = await openPage(browser, PHONE);
+    await signUpViaApi(friend.page, newUser("fp-don-amiga"));
+    const friendId = (JSON.parse((await storedSession(friend.page)).user ?? "{}") as { _id: string })._id;
+    await friend.page.context().close();
+    const stamp = Date.now();
+    const { token } = await storedSession(owner.page);
+    const donate = async (assetId: string, data: Record<string, unknown>) => {
+      const r = await owner.page.request.post("/api/donations", {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { assetId, ...data },
+      });
+      expect(r.status(), await r.text()).toBe(201);
+    };
+    const community = await createGoodViaApi(owner.page, { title: `Sofá quieto ${stamp}`, mainPurpose: "donar" });
+    await donate(community.id, { message: "Para quien lo necesite, con cariño y en buen estado" });
+    const gift = await createGoodViaApi(owner.page, { title: `Lámpara quieta ${stamp}`, mainPurpose: "regalar" });
+    await donate(gift.id, { recipientId: friendId, kind: "regalo", message: "Para ti" });
+    const none = await createGoodViaApi(owner.page, { title: `Mesa quieta ${stamp}`, mainPurpose: "donar" });
+    await owner.page.context().close();
+
+    // Without a session the page's inlined donation is the panel; with one (not the donor nor the
+    // recipient) it holds the panel's place until the person's own view arrives.
+    for (const signedIn of [false, true]) {
+      const { page, errors } = await openPage(browser, PHONE);
+      if (signedIn) await signUpViaApi(page, newUser("fp-don-visita"));
+      // From each document's start: the owner card's place on every frame that shows it.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __tops: number[] };
+        w.__tops = [];
+        const tick = () => {
+          const card = document.querySelector('[data-testid="owner-card"]');
+          if (card) w.__tops.push(Math.round(card.getBoundingClientRect().top + window.scrollY));
+          if (w.__tops.length < 600) requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      for (const [asset, shown] of [
+        [community, /^Reclamar$/],
+        [gift, "Este regalo es para otra persona"],
+        [none, "Este activo no tiene una donación pendiente"],
+      ] as const) {
+        await page.goto(`/ver-activo/${asset.id}`);
+        if (typeof shown === "string") await page.getByText(shown).waitFor();
+        else await page.getByRole("button", { name: shown }).waitFor();
+        await page.getByTestId("owner-reputation").waitFor();
+        await page.getByTestId("contact-button").waitFor();
+        if (signedIn) await page.getByTestId("verify-email-banner").waitFor();
+        await page.waitForLoadState("networkidle");
+        const tops = await page.evaluate(() => (window as unknown as { __tops: number[] }).__tops);
+        const where = `${String(shown)}, ${signedIn ? "con" : "sin"} sesión`;
+        expect(tops.length, `${where}: la tarjeta del dueño no se vio`).toBeGreaterThan(0);
+        expect(new Set(tops), `${where}: la tarjeta se movió`).toEqual(new Set([tops[0]]));
       }
       expect(errors).toEqual([]);
       await page.context().close();

@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function register(title: string, description: string) {
+async function register(title: string, description: string, mainPurpose = "vender") {
   const u = await signUp(t.app);
   const res = await t.app.inject({
     method: "POST",
@@ -59,7 +59,7 @@ async function register(title: string, description: string) {
       yearOfPurchase: YEAR - 1,
       baseValueCOP: 200_000,
       location: "Chapinero",
-      mainPurpose: "vender",
+      mainPurpose,
       privacy: "publico",
       images: [],
     },
@@ -68,9 +68,9 @@ async function register(title: string, description: string) {
   return { user: u, id: json(res).data._id as string };
 }
 
-/** The JSON the page carries in its data block. */
-function inlined(body: string): unknown {
-  const m = /<script id="vz-page-data" type="application\/json">([\s\S]*?)<\/script>/.exec(body);
+/** The JSON the page carries in its data block (or in another, by id). */
+function inlined(body: string, id = "vz-page-data"): unknown {
+  const m = new RegExp(`<script id="${id}" type="application/json">([\\s\\S]*?)</script>`).exec(body);
   return m ? JSON.parse(m[1] ?? "") : undefined;
 }
 
@@ -92,6 +92,48 @@ describe("GET /ver-activo/{id}", () => {
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/card-ccc.js">');
     expect(page.body.match(/session-bbb\.js/g)).toHaveLength(1);
     expect(page.body.match(/index-aaa\.js/g)).toHaveLength(1);
+  });
+
+  it("an asset to donate comes with its pending donation as a visitor without a session sees it", async () => {
+    const donated = await register("Sofá de tres puestos", "Tapizado gris.", "donar");
+    const page = async (id: string) => (await t.app.inject({ method: "GET", url: `/ver-activo/${id}` })).body;
+    const visitorView = async (id: string) =>
+      json(await t.app.inject({ method: "GET", url: `/api/donations/asset/${id}` }));
+
+    // Nothing pending yet: the block says so (data null), as the API does.
+    expect(inlined(await page(donated.id), "vz-page-donation")).toEqual({ success: true, data: null });
+
+    const r = await t.app.inject({
+      method: "POST",
+      url: "/api/donations",
+      headers: donated.user.auth,
+      payload: { donorId: donated.user.id, assetId: donated.id, recipientId: "", message: "Para quien lo necesite" },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const community = inlined(await page(donated.id), "vz-page-donation");
+    expect(community).toEqual(await visitorView(donated.id));
+    expect(community).toMatchObject({
+      data: { community: true, role: null, details: { message: "Para quien lo necesite" } },
+    });
+
+    // A gift to one person: anyone else, and so the page, learns only that it is reserved.
+    const gift = await register("Bicicleta para Ana", "Rin 26.", "regalar");
+    const ana = await signUp(t.app);
+    const g = await t.app.inject({
+      method: "POST",
+      url: "/api/donations",
+      headers: gift.user.auth,
+      payload: { donorId: gift.user.id, assetId: gift.id, recipientId: ana.id, message: "Para ti" },
+    });
+    expect(g.statusCode, g.body).toBe(201);
+    const reserved = inlined(await page(gift.id), "vz-page-donation");
+    expect(reserved).toEqual(await visitorView(gift.id));
+    expect(reserved).toMatchObject({ data: { reservedForSomeoneElse: true, _id: null, details: null } });
+    expect(await page(gift.id)).not.toContain("Para ti");
+
+    // Any other asset carries no donation block.
+    const sale = await register("Lámpara de pie", "Funciona.");
+    expect(await page(sale.id)).not.toContain("vz-page-donation");
   });
 
   it("a title or description with markup cannot break out of the page", async () => {

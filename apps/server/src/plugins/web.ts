@@ -14,6 +14,12 @@ export interface AssetPageData {
   description: string;
   /** The API's body for GET /api/activos/{id}. */
   body: unknown;
+  /**
+   * For an asset to donate or give away: the API's body for GET /api/donations/asset/{id} as a
+   * visitor without a session gets it, so its panel (whose height depends on the donation's state)
+   * paints with the page instead of growing when the state arrives.
+   */
+  donation?: unknown;
 }
 
 export interface WebPages {
@@ -138,7 +144,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   });
 }
 
-/** index.html with the asset's title, description, preloaded route modules and inlined detail. */
+/** index.html with the asset's title, description, preloaded route modules and inlined detail (and donation). */
 function assetPageHtml(shell: { html: string; assetModules: string[] }, page: AssetPageData): string {
   const title = escapeHtml(`${page.title} · Valoriza`);
   const description = escapeHtml(page.description.replace(/\s+/g, " ").trim().slice(0, 200));
@@ -147,6 +153,9 @@ function assetPageHtml(shell: { html: string; assetModules: string[] }, page: As
     description ? `<meta property="og:description" content="${description}" />` : "",
     ...shell.assetModules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     `<script id="vz-page-data" type="application/json">${jsonForScript(page.body)}</script>`,
+    page.donation === undefined
+      ? ""
+      : `<script id="vz-page-donation" type="application/json">${jsonForScript(page.donation)}</script>`,
   ]
     .filter(Boolean)
     .join("\n    ");

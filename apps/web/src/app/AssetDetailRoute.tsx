@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { AssetDetailPage } from "../features/assets/AssetDetailPage.tsx";
+import { DonationAssetAction } from "../features/donations/DonationAssetAction.tsx";
 import { RentPanelSkeleton } from "../features/rentals/rent-panel-skeleton.tsx";
 import { SaleOfferPlaceholder } from "../features/sales/SaleOffer.tsx";
 import { afterFirstPaint } from "../lib/first-paint.tsx";
@@ -9,6 +10,10 @@ import { afterFirstPaint } from "../lib/first-paint.tsx";
  * The deal panels and the chat are their own chunks, fetched once the asset is on screen: the
  * page's title (its largest paint) waits only for this route's small chunk and the asset's data,
  * not for every deal's code. Each panel keeps a placeholder of its main button's size meanwhile.
+ * Except a donation's: its height depends on the donation's state (none, for the community, for
+ * someone else, for you), so no placeholder can hold its place. Its small, zod-free panel is part of
+ * this chunk and renders with the page; the server inlines the state a visitor without a session
+ * sees (plugins/web.ts), so for them it paints complete with the title (ADR 012).
  */
 const ProposeExchangeAction = lazy(() =>
   import("../features/exchanges/ProposeExchangeAction.tsx").then((m) => ({ default: m.ProposeExchangeAction })),
@@ -18,9 +23,6 @@ const LoanAssetAction = lazy(() =>
 );
 const RentAssetAction = lazy(() =>
   import("../features/rentals/RentAssetAction.tsx").then((m) => ({ default: m.RentAssetAction })),
-);
-const DonationAssetAction = lazy(() =>
-  import("../features/donations/DonationAssetAction.tsx").then((m) => ({ default: m.DonationAssetAction })),
 );
 const AssetActionPanel = lazy(() =>
   import("../features/sales/index.ts").then((m) => ({ default: m.AssetActionPanel })),
@@ -82,6 +84,8 @@ export function AssetDetailRoute() {
           >
             Este activo cambió de dueño y no está publicado en este momento.
           </p>
+        ) : asset.mainPurpose === "donar" || asset.mainPurpose === "regalar" ? (
+          <DonationAssetAction key={asset.id} asset={asset} />
         ) : (
           <Panel
             label="Cargando acciones"
@@ -90,7 +94,7 @@ export function AssetDetailRoute() {
               // the shape of its booking panel; the others their main button (the default).
               asset.mainPurpose === "alquilar" ? (
                 <RentPanelSkeleton label="Cargando acciones" />
-              ) : ["intercambiar", "prestar", "donar", "regalar"].includes(asset.mainPurpose) ? undefined : (
+              ) : ["intercambiar", "prestar"].includes(asset.mainPurpose) ? undefined : (
                 <SaleOfferPlaceholder asset={asset} label="Cargando acciones" />
               )
             }
@@ -101,8 +105,6 @@ export function AssetDetailRoute() {
               <LoanAssetAction key={asset.id} asset={asset} />
             ) : asset.mainPurpose === "alquilar" ? (
               <RentAssetAction key={asset.id} asset={asset} />
-            ) : asset.mainPurpose === "donar" || asset.mainPurpose === "regalar" ? (
-              <DonationAssetAction key={asset.id} asset={asset} />
             ) : (
               <AssetActionPanel key={asset.id} asset={asset} />
             )}

@@ -6,9 +6,9 @@ async function load() {
   return import("./page-data.ts");
 }
 
-function inline(body: string) {
+function inline(body: string, id = "vz-page-data") {
   const el = document.createElement("script");
-  el.id = "vz-page-data";
+  el.id = id;
   el.type = "application/json";
   el.textContent = body;
   document.body.append(el);
@@ -32,6 +32,15 @@ describe("takePageData", () => {
     expect(document.getElementById("vz-page-data")).toBeNull();
     inline(JSON.stringify({ data: { title: "Otra" } }));
     expect(takePageData("/ver-activo/a1", readTitle)).toBeUndefined();
+  });
+
+  it("reads each block by its id, once each", async () => {
+    inline(JSON.stringify({ data: { title: "Sofá" } }));
+    inline(JSON.stringify({ data: { title: "Donación" } }), "vz-page-donation");
+    const { takePageData } = await load();
+    expect(takePageData("/ver-activo/a1", readTitle, "vz-page-donation")).toBe("Donación");
+    expect(takePageData("/ver-activo/a1", readTitle, "vz-page-donation")).toBeUndefined();
+    expect(takePageData("/ver-activo/a1", readTitle)).toBe("Sofá");
   });
 
   it("is stale after navigating elsewhere", async () => {

@@ -47,14 +47,7 @@ const CONFIRM: Record<Step, { title: string; text: string; button: string; done:
  * Afterwards the asset, the header balances and the reputation are read again (the new owner shows).
  */
 export function DonationAssetAction({ asset }: { asset: Asset }) {
-  const { user, isAuthenticated } = useSession();
   const query = useAssetDonation(asset.id);
-  const action = useDonationAction();
-  const [confirming, setConfirming] = useState<Step | null>(null);
-  const [lost, setLost] = useState<string | null>(null);
-  const keys = useRef<Partial<Record<DonationAction, string>>>({});
-  const gift = asset.mainPurpose === "regalar";
-  const isOwner = Boolean(user && user._id === asset.ownerId);
 
   if (query.isPending) {
     return (
@@ -75,7 +68,38 @@ export function DonationAssetAction({ asset }: { asset: Asset }) {
     );
   }
 
-  const donation = query.data;
+  const refetch = () => void query.refetch();
+  if (query.isPlaceholderData) {
+    // The page's inlined donation holds the panel's place, unseen, until this person's view arrives.
+    return (
+      <div role="status" aria-label="Cargando donación">
+        <div aria-hidden="true" inert className="invisible">
+          <DonationPanel asset={asset} donation={query.data} refetch={refetch} />
+        </div>
+      </div>
+    );
+  }
+  return <DonationPanel asset={asset} donation={query.data} refetch={refetch} />;
+}
+
+/** The panel for the donation's state as this person sees it. */
+function DonationPanel({
+  asset,
+  donation,
+  refetch,
+}: {
+  asset: Asset;
+  donation: AssetDonationView | null;
+  refetch: () => void;
+}) {
+  const { user, isAuthenticated } = useSession();
+  const action = useDonationAction();
+  const [confirming, setConfirming] = useState<Step | null>(null);
+  const [lost, setLost] = useState<string | null>(null);
+  const keys = useRef<Partial<Record<DonationAction, string>>>({});
+  const gift = asset.mainPurpose === "regalar";
+  const isOwner = Boolean(user && user._id === asset.ownerId);
+
   if (lost) {
     return (
       <div data-testid="donation-lost">
@@ -124,7 +148,7 @@ export function DonationAssetAction({ asset }: { asset: Asset }) {
         setLost(message);
       }
       toast({ title: "Error", description: message, variant: "error" });
-      void query.refetch();
+      refetch();
     }
   };
 

@@ -2,6 +2,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AssetDonation } from "@valoriza/domain";
 import { isRecord, outOfContract, text } from "../../lib/answer.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { assetPath } from "../../lib/assets.ts";
+import { takePageData } from "../../lib/page-data.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
 import { useSession } from "../../lib/session.tsx";
 
@@ -86,13 +88,41 @@ export function useAssetDonation(assetId: string) {
   const { user } = useSession();
   return useQuery({
     queryKey: [DONATIONS_ROOT, "asset", assetId, user?._id ?? ""] as const,
+    // On the page the server served, the donation it inlined (what a visitor without a session
+    // sees) lets the panel paint at its height with the page. Without a session it is the answer
+    // itself, read again in the background (stale at once) as any mount would; with one it only
+    // holds the place (the panel draws it invisible) until this person's own view arrives: it is
+    // the same for anyone but the donor and the recipient.
+    initialData: () => (user || !assetId ? undefined : inlinedAssetDonation(assetId)),
+    placeholderData: () => (user && assetId ? inlinedAssetDonation(assetId) : undefined),
     queryFn: async ({ signal }) => {
       const data = readAssetDonation(await apiRequest(`/donations/asset/${encodeURIComponent(assetId)}`, { signal }));
+      forgetInlined(assetId);
       return data ? assetDonationView(data) : null;
     },
     enabled: assetId !== "",
     staleTime: 0,
   });
+}
+
+/** The donation inlined into the page the server served, kept until that asset's first answer. */
+let inlined: { assetId: string; view: AssetDonationView | null } | undefined;
+
+/** The pending donation the server inlined into this asset's page (undefined: none, unreadable or stale). */
+function inlinedAssetDonation(assetId: string): AssetDonationView | null | undefined {
+  if (inlined?.assetId !== assetId) {
+    const read = (body: unknown) => {
+      const d = readAssetDonation(body);
+      return { view: d ? assetDonationView(d) : null };
+    };
+    const view = takePageData(assetPath(assetId), read, "vz-page-donation")?.view;
+    if (view !== undefined) inlined = { assetId, view };
+  }
+  return inlined?.assetId === assetId && window.location.pathname === assetPath(assetId) ? inlined.view : undefined;
+}
+
+function forgetInlined(assetId: string) {
+  if (inlined?.assetId === assetId) inlined = undefined;
 }
 
 /** After a donation changes hands or state: balances, the area's lists, my assets, both reputations. */
