@@ -43,6 +43,24 @@ function timing(page: Page): Promise<Timing> {
   }));
 }
 
+/**
+ * In the page: records the owner card's top (in the document) on every frame that shows it, from now
+ * on (up to 600 frames); run by `page.evaluate`, or by `addInitScript` from each document's start.
+ */
+function recordOwnerCardTops() {
+  const w = window as unknown as { __tops: number[] };
+  w.__tops = [];
+  const tick = () => {
+    const card = document.querySelector('[data-testid="owner-card"]');
+    if (card) w.__tops.push(Math.round(card.getBoundingClientRect().top + window.scrollY));
+    if (w.__tops.length < 600) requestAnimationFrame(tick);
+  };
+  tick();
+}
+
+/** What recordOwnerCardTops recorded so far. */
+const ownerCardTops = (page: Page) => page.evaluate(() => (window as unknown as { __tops: number[] }).__tops);
+
 /** The requests whose path matches, each with its start. */
 function started(t: Timing, pattern: RegExp): { path: string; start: number }[] {
   return t.resources.filter((r) => pattern.test(r.path));
@@ -178,23 +196,14 @@ describe("lo que la primera pantalla no necesita llega después de pintarla", ()
         // Where the owner card is on every frame, from the first one that shows it.
         await page.goto(`/ver-activo/${asset.id}`);
         await page.getByTestId("owner-card").waitFor();
-        const before = await page.evaluate(() => {
-          const w = window as unknown as { __tops: number[] };
-          w.__tops = [];
-          const tick = () => {
-            // In the page: a new account's email banner above it must be there from the first frame too.
-            const card = document.querySelector('[data-testid="owner-card"]');
-            if (card) w.__tops.push(Math.round(card.getBoundingClientRect().top + window.scrollY));
-            if (w.__tops.length < 600) requestAnimationFrame(tick);
-          };
-          tick();
-          return w.__tops[0];
-        });
+        // A new account's email banner above it must be there from the first frame too.
+        await page.evaluate(recordOwnerCardTops);
+        const before = (await ownerCardTops(page))[0];
         await page.getByRole("button", { name: action }).waitFor();
         await page.getByTestId("owner-reputation").waitFor();
         if (signedIn) await page.getByTestId("verify-email-banner").waitFor();
         await page.waitForLoadState("networkidle");
-        const tops = await page.evaluate(() => (window as unknown as { __tops: number[] }).__tops);
+        const tops = await ownerCardTops(page);
         expect(new Set(tops), `${action}, ${signedIn ? "con" : "sin"} sesión: la tarjeta se movió`).toEqual(
           new Set([before]),
         );
@@ -235,16 +244,7 @@ describe("el panel de una donación llega con la página", () => {
       const { page, errors } = await openPage(browser, PHONE);
       if (signedIn) await signUpViaApi(page, newUser("fp-don-visita"));
       // From each document's start: the owner card's place on every frame that shows it.
-      await page.addInitScript(() => {
-        const w = window as unknown as { __tops: number[] };
-        w.__tops = [];
-        const tick = () => {
-          const card = document.querySelector('[data-testid="owner-card"]');
-          if (card) w.__tops.push(Math.round(card.getBoundingClientRect().top + window.scrollY));
-          if (w.__tops.length < 600) requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      });
+      await page.addInitScript(recordOwnerCardTops);
       for (const [asset, shown] of [
         [community, /^Reclamar$/],
         [gift, "Este regalo es para otra persona"],
@@ -257,7 +257,7 @@ describe("el panel de una donación llega con la página", () => {
         await page.getByTestId("contact-button").waitFor();
         if (signedIn) await page.getByTestId("verify-email-banner").waitFor();
         await page.waitForLoadState("networkidle");
-        const tops = await page.evaluate(() => (window as unknown as { __tops: number[] }).__tops);
+        const tops = await ownerCardTops(page);
         const where = `${String(shown)}, ${signedIn ? "con" : "sin"} sesión`;
         expect(tops.length, `${where}: la tarjeta del dueño no se vio`).toBeGreaterThan(0);
         expect(new Set(tops), `${where}: la tarjeta se movió`).toEqual(new Set([tops[0]]));
