@@ -201,6 +201,23 @@ export async function expectToast(page: Page, ...texts: string[]): Promise<void>
 }
 
 /** The signed-in header's credits once loaded (phones and desktops show them in different rows). */
+/**
+ * Waits for `text` on the page; if it never shows, the error says what the page showed instead (its
+ * URL and main text) and what the page recorded: a wait that fails once in many runs leaves a trace.
+ */
+export async function waitForText(page: Page, text: string): Promise<void> {
+  try {
+    await page.getByText(text).waitFor();
+  } catch (error) {
+    const main = (await page.locator("main").count()) > 0 ? page.locator("main").first() : page.locator("body");
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, not hidden nodes'.
+    const shown = await main.innerText({ timeout: 2_000 }).catch(() => "(la página no respondió)");
+    throw new Error(
+      `${(error as Error).message}\nLa página (${new URL(page.url()).pathname}) mostraba: ${shown.slice(0, 2_000)}`,
+    );
+  }
+}
+
 export function availableCredits(page: Page) {
   return page.getByTestId("creditos-disponibles").filter({ visible: true, hasText: /^\d/ });
 }
