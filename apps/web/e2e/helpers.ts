@@ -200,10 +200,9 @@ export async function expectToast(page: Page, ...texts: string[]): Promise<void>
   expect(await page.locator("li.vz-toast[data-state=open]").count()).toBeLessThanOrEqual(1);
 }
 
-/** The signed-in header's credits once loaded (phones and desktops show them in different rows). */
 /**
  * Waits for `text` on the page; if it never shows, the error says what the page showed instead (its
- * URL and main text) and what the page recorded: a wait that fails once in many runs leaves a trace.
+ * path and main text): a wait that fails once in many runs leaves a trace.
  */
 export async function waitForText(page: Page, text: string): Promise<void> {
   try {
@@ -218,6 +217,7 @@ export async function waitForText(page: Page, text: string): Promise<void> {
   }
 }
 
+/** The signed-in header's credits once loaded (phones and desktops show them in different rows). */
 export function availableCredits(page: Page) {
   return page.getByTestId("creditos-disponibles").filter({ visible: true, hasText: /^\d/ });
 }
