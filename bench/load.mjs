@@ -9,7 +9,9 @@ const o = JSON.parse(readFileSync(process.argv[2], "utf8"));
 let next = 0;
 const base = { ...(o.body ? { "content-type": "application/json" } : {}), ...(o.headers ?? {}) };
 // perToken: each connection uses a token for that many requests, then moves on to a token no other
-// connection uses (the domain allows 10 registrations per person per day).
+// connection uses (the domain allows 10 registrations per person per day). autocannon gives each
+// connection a fresh context whenever it wraps around its list of requests, so the list holds
+// perToken copies of the request and the token is drawn on the first of them.
 const perToken = o.perToken ?? 0;
 const result = await autocannon({
   url: o.url,
@@ -18,22 +20,14 @@ const result = await autocannon({
   headers: base,
   ...(perToken > 0
     ? {
-        requests: [
-          {
-            method: o.method ?? "GET",
-            body: o.body,
-            setupRequest(req, context) {
-              if (context.idx === undefined) {
-                context.idx = next++;
-                context.n = 0;
-              }
-              const slot = context.idx + Math.floor(context.n / perToken) * (o.connections ?? 32);
-              context.n++;
-              const token = o.tokens[slot % o.tokens.length];
-              return { ...req, headers: { ...base, authorization: `Bearer ${token}` } };
-            },
+        requests: Array.from({ length: perToken }, () => ({
+          method: o.method ?? "GET",
+          body: o.body,
+          setupRequest(req, context) {
+            if (context.token === undefined) context.token = o.tokens[next++ % o.tokens.length];
+            return { ...req, headers: { ...base, authorization: `Bearer ${context.token}` } };
           },
-        ],
+        })),
       }
     : {}),
   connections: o.connections ?? 32,

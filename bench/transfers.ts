@@ -7,7 +7,10 @@
  *                                   BENCH_DATABASES=postgres runs one of the two;
  *                                   BENCH_POOL sets the app's pool (default: DB_POOL_SIZE's);
  *                                   BENCH_EXPERIMENT_SQL runs SQL on the PostgreSQL bench
- *                                   database after its migrations, e.g. to drop an index)
+ *                                   database after its migrations, e.g. to drop an index;
+ *                                   BENCH_STATEMENTS=1 prints each phase's statements per call
+ *                                   from pg_stat_statements, when the server preloads it, and
+ *                                   the HTTP phase's wall-clock window, to cut a profile to it)
  *
  * - raw SQL: a sequential loop calling the ledger's stored function
  *   `ledger_transfer` (one round trip each) on the driver itself, in this process.
@@ -31,6 +34,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import type { Database } from "../apps/server/src/db/client.ts";
 import { checkInvariants } from "../apps/server/src/modules/ledger/index.ts";
 import { countRoundTrips, type SentQuery as Sent } from "../apps/server/src/test/round-trips.ts";
 import { printSummary, profileWhile } from "./cpu-profile.ts";
@@ -86,6 +90,40 @@ function cpuOf(pids: number[]): Map<number, number> {
   }
   return out;
 }
+
+type Statement = { id: string; calls: number; exec: number; plan: number; query: string };
+
+/** pg_stat_statements' rows of the bench's database (BENCH_STATEMENTS=1; empty otherwise). */
+async function statements(database: Database): Promise<Map<string, Statement>> {
+  if (process.env.BENCH_STATEMENTS !== "1") return new Map();
+  await database.rawQuery("create extension if not exists pg_stat_statements");
+  const rows = (await database.rawQuery(
+    `select queryid::text as id, calls::float8 as calls, total_exec_time as exec, total_plan_time as plan, query
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`,
+  )) as Statement[];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** What each statement cost per call between two snapshots: times called, execution and planning ms. */
+function printStatements(title: string, before: Map<string, Statement>, after: Map<string, Statement>, calls: number) {
+  if (process.env.BENCH_STATEMENTS !== "1" || calls <= 0) return;
+  const rows = [...after.values()]
+    .map((r) => {
+      const o = before.get(r.id);
+      return { ...r, calls: r.calls - (o?.calls ?? 0), exec: r.exec - (o?.exec ?? 0), plan: r.plan - (o?.plan ?? 0) };
+    })
+    .filter((r) => r.calls >= calls / 100)
+    .sort((x, y) => y.exec + y.plan - x.exec - x.plan);
+  const total = rows.reduce((t, r) => t + r.exec + r.plan, 0);
+  console.log(`\n## Statements per call: ${title} (${calls} calls, ${(total / calls).toFixed(3)} ms in statements)\n`);
+  console.log("| times | execution ms | planning ms | statement |\n|---|---|---|---|");
+  for (const r of rows)
+    console.log(
+      `| ${(r.calls / calls).toFixed(2)} | ${(r.exec / calls).toFixed(3)} | ${(r.plan / calls).toFixed(3)} | \`${r.query.replace(/\s+/g, " ").slice(0, 120)}\` |`,
+    );
+}
+
+const wallClock = () => ((performance.timeOrigin + performance.now()) / 1000).toFixed(1);
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -168,6 +206,7 @@ async function sqlAlone(url: string, sent: Sent[], users: string[]) {
   await Promise.all(clients.map((c) => c.end()));
   lat.sort((a, b) => a - b);
   return {
+    calls: lat.length,
     perSec: Math.round(lat.length / secs),
     p99Ms: +pct(lat, 99).toFixed(1),
     pgCpuMsPerCall: cpu1.size ? +((pgCpuS * 1000) / lat.length).toFixed(2) : null,
@@ -243,6 +282,8 @@ async function run(kind: Kind) {
           )) as { pid: number }[]
         ).map((r) => r.pid)
       : [];
+  const statements0 = await statements(database);
+  const httpFrom = wallClock();
   const pgCpu0 = cpuOf(await backends());
   const nodeCpu0 = process.cpuUsage();
   // BENCH_PROFILE=1: where this process (the app) spends its CPU during the HTTP phase.
@@ -261,6 +302,8 @@ async function run(kind: Kind) {
   const pgCpuS = pgCpu1.size ? [...pgCpu1].reduce((a, [pid, s]) => a + s - (pgCpu0.get(pid) ?? 0), 0) : null;
   const calls = Math.max(1, http.total);
   if (sampler) clearInterval(sampler);
+  const httpUntil = wallClock();
+  const statements1 = await statements(database);
   const lockWaitAvg = lockSamples.length ? lockSamples.reduce((a, b) => a + b, 0) / lockSamples.length : null;
   // PostgreSQL: the same registrations' SQL with no app (users of the people seeded for the load).
   const alone =
@@ -275,6 +318,11 @@ async function run(kind: Kind) {
           ).map((r) => r.id),
         )
       : null;
+  if (process.env.BENCH_STATEMENTS === "1" && kind === "postgres") {
+    console.log(`\nThe HTTP phase ran from ${httpFrom} to ${httpUntil} (seconds since the epoch).`);
+    printStatements("HTTP", statements0, statements1, calls);
+    if (alone) printStatements("the SQL alone", statements1, await statements(database), alone.calls);
+  }
   const inv = await checkInvariants(database.db);
   if (inv.problems.length) throw new Error(`ledger invariants broken after the run: ${inv.problems.join("; ")}`);
 
