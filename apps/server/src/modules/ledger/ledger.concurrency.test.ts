@@ -300,4 +300,64 @@ describe("ledger under concurrency", () => {
     expect(await getUserBalances(database.db, u)).toMatchObject({ creditosBloqueados: 12 });
     await expectBalanced();
   });
+
+  // Migration 0027: an issue locks the first emision shard no other transaction holds, and waits
+  // only when all 64 are held, for the one it drew.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "an issue takes the one free emision shard, and waits when every shard is held",
+    async () => {
+      const u = await createUser(database.db);
+      const shardOf = async (ref: string) => {
+        const r = (await database.rawQuery(
+          `select a.shard from transfers t join accounts a on a.id = t.debit_account_id
+            where t.ref_type = 'activo' and t.ref_id = $1`,
+          [ref],
+        )) as { shard: number }[];
+        return r[0]?.shard;
+      };
+      const issue = (ref: string) =>
+        database.db.transaction((tx) => issueBlocked(tx, { userId: u, amount: 1, refType: "activo", refId: ref }));
+      // Another transaction holds 63 shards: every issue lands on the free one, at once; then it
+      // takes the 64th too, and an issue waits until the holder commits.
+      const gate = () => {
+        let open!: () => void;
+        const opened = new Promise<void>((r) => {
+          open = r;
+        });
+        return { open, opened };
+      };
+      const [held63, go64, held64, release] = [gate(), gate(), gate(), gate()];
+      const holder = database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select id from accounts where user_id is null and kind = 'emision' and shard <> 41 for no key update`,
+        );
+        held63.open();
+        await go64.opened;
+        await tx.execute(sql`select id from accounts where user_id is null and kind = 'emision' for no key update`);
+        held64.open();
+        await release.opened;
+      });
+      await held63.opened;
+      for (let i = 0; i < 5; i++) {
+        const ref = uuidv7();
+        await issue(ref);
+        expect(await shardOf(ref)).toBe(41);
+      }
+      go64.open();
+      await held64.opened;
+      const ref = uuidv7();
+      let done = false;
+      const waiting = issue(ref).then(() => {
+        done = true;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(done).toBe(false);
+      release.open();
+      await holder;
+      await waiting;
+      expect(await shardOf(ref)).toBeTypeOf("number");
+      expect(await getUserBalances(database.db, u)).toMatchObject({ creditosBloqueados: 6 });
+      await expectBalanced();
+    },
+  );
 });
