@@ -134,7 +134,10 @@ const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$
  * can do with this work on this machine: the ceiling the HTTP call can approach, never pass.
  */
 async function sqlAlone(url: string, sent: Sent[], users: string[]) {
-  const named = sent.find((m): m is Exclude<Sent, string> => typeof m !== "string" && Boolean(m.values));
+  // The batch: the message with the most values (the opening's statements carry one or a few).
+  const named = sent
+    .filter((m): m is Exclude<Sent, string> => typeof m !== "string" && Boolean(m.values))
+    .sort((a, b) => (b.values?.length ?? 0) - (a.values?.length ?? 0))[0];
   const owner = named?.values?.[1];
   if (!named || typeof owner !== "string") throw new Error("the captured registration has no batch statement");
   let next = 0;

@@ -153,7 +153,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  * inlines (ids are checked against UUID_RE; `foresee` writes only ids, words, numbers and ISO dates);
  * free text is never inlined.
  */
-export type InlineStatements = readonly (string | ForeseenRead)[];
+export type InlineStatements = readonly (string | ForeseenRead | BoundStatement)[];
+
+/**
+ * A statement of an opening whose values stay parameters (`bind`): on PostgreSQL it travels in the
+ * opening's round trip as a NAMED statement, so each connection parses and plans it once (a plain
+ * inline statement is parsed and planned on every call). An opening with bound statements foresees
+ * no read.
+ */
+export interface BoundStatement {
+  readonly bound: SQL;
+}
+
+/** `query` as a bound statement of an opening (InlineStatements). */
+export function bind(query: SQL): BoundStatement {
+  return { bound: query };
+}
+
+const isBound = (s: InlineStatements[number]): s is BoundStatement => typeof s !== "string" && "bound" in s;
 /** The rows of each inline statement, in order (none for a foreseen read: its code reads them). */
 export type StatementRows = Record<string, unknown>[][];
 
@@ -183,7 +200,8 @@ const rowsOf = (r: unknown): Record<string, unknown>[] => (r as { rows?: Record<
  * the code sends next (`answerForeseen`).
  */
 async function simpleQuery(client: pg.PoolClient, statements: InlineStatements): Promise<StatementRows> {
-  const texts = statements.map((s) => (typeof s === "string" ? s : s.foreseen));
+  if (statements.some(isBound)) return pipelinedOpening(client, statements);
+  const texts = statements.map((s) => (typeof s === "string" ? s : (s as ForeseenRead).foreseen));
   if (statements.every((s) => typeof s === "string")) {
     const res = (await client.query(texts.join(";\n"))) as unknown as pg.QueryResult | pg.QueryResult[];
     return (Array.isArray(res) ? res : [res]).map(rowsOf);
@@ -198,10 +216,30 @@ async function simpleQuery(client: pg.PoolClient, statements: InlineStatements):
     const r = results[i] as pg.QueryResult<unknown[]>;
     if (typeof s === "string") return asObjects(r, true);
     // Outside a transaction opened here nothing would ask for it: the read is simply made early.
-    queue?.push({ text: s.foreseen, result: Promise.resolve(r) });
+    queue?.push({ text: (s as ForeseenRead).foreseen, result: Promise.resolve(r) });
     return [];
   });
   return rows;
+}
+
+/**
+ * An opening with bound statements: each statement a query of its own (a plain one in the simple
+ * protocol, a bound one named, as executeNamed sends it), all written in one go (the pipeline), so
+ * still one round trip. Rows as `client.query(text)` would give them.
+ */
+async function pipelinedOpening(client: pg.PoolClient, statements: InlineStatements): Promise<StatementRows> {
+  const sent = statements.map((s) => {
+    if (typeof s === "string") return client.query(s);
+    if (!isBound(s)) throw new Error("db: an opening with bound statements foresees no read");
+    const { sql: text, params } = compileQuery(s.bound) ?? pgDialect.sqlToQuery(s.bound);
+    const name = nameOf(text);
+    return client.query(name === undefined ? { text, values: params } : { name, text, values: params });
+  });
+  // Each is awaited in order below; a later one's failure (the transaction aborted) must not go unhandled.
+  for (const q of sent) q.catch(ignore);
+  const out: StatementRows = [];
+  for (const q of sent) out.push(rowsOf(await q));
+  return out;
 }
 
 // ---------------------------------------------------------------------------
@@ -634,7 +672,10 @@ export async function runInline(tx: Tx, statements: InlineStatements): Promise<S
   if (client) return simpleQuery(client, statements);
   const out: StatementRows = [];
   // PGlite has no network: a foreseen read is left to the code that makes it.
-  for (const s of statements) out.push(typeof s === "string" ? rowsOf(await tx.execute(sql.raw(s))) : []);
+  for (const s of statements) {
+    if (typeof s === "string") out.push(rowsOf(await tx.execute(sql.raw(s))));
+    else out.push(isBound(s) ? rowsOf(await tx.execute(s.bound)) : []);
+  }
   return out;
 }
 

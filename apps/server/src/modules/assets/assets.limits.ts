@@ -1,5 +1,5 @@
 import { DAY_MS, dailyRefusal, registrationValueRefusal } from "@valoriza/domain";
-import { inlineStatement, type Tx } from "../../db/client.ts";
+import { type BoundStatement, bind, type Tx } from "../../db/client.ts";
 import { unprocessable } from "../../lib/errors.ts";
 import { lockPersonLimits, registrationsSql, uuidv7Floor } from "../ledger/index.ts";
 
@@ -47,12 +47,12 @@ export async function checkIssuance(tx: Tx, p: IssuanceInput): Promise<void> {
 }
 
 /**
- * The daily bounds' count as an inline statement of the registration's opening (db/client.ts
- * InlineStatements, sent with BEGIN right after the person's lock, personLimitsLockStatement): its
- * snapshot sees every registration of theirs that committed before. Ids and dates only, inlined.
+ * The daily bounds' count as a bound statement of the registration's opening (db/client.ts `bind`,
+ * sent with BEGIN right after the person's lock, personLimitsLock): its snapshot sees every
+ * registration of theirs that committed before. Named: each connection plans it once.
  */
-export function dailyIssuanceStatement(p: IssuanceInput): string {
-  return inlineStatement(dailyCountSql(p));
+export function dailyIssuanceStatement(p: IssuanceInput): BoundStatement {
+  return bind(dailyCountSql(p));
 }
 
 /** The refusal (422) of the day's bounds, from dailyIssuanceStatement's rows: before anything is written. */

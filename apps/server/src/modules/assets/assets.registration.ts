@@ -9,7 +9,7 @@ import {
   valuateMoney,
   valuateTime,
 } from "@valoriza/domain";
-import { lastStatement, type Tx } from "../../db/client.ts";
+import { type BoundStatement, bind, lastStatement, type Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import { type BatchPart, runBatch } from "../../lib/batch.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -18,7 +18,7 @@ import { plainUnitOfWork, type UnitOfWork } from "../../lib/idempotency.ts";
 import { uuidv7 } from "../../lib/ids.ts";
 import { movementPart, transactionPart } from "../activity/index.ts";
 import { type PublicPoint, publicPoint, publicPointPart } from "../exchanges/index.ts";
-import { issueBlockedPart, personLimitsLockStatement, userBalancesPart } from "../ledger/index.ts";
+import { issueBlockedPart, personLimitsLock, userBalancesPart } from "../ledger/index.ts";
 import { notifyParts } from "../notifications/index.ts";
 import { type AssetDto, toAssetDto } from "./assets.dto.ts";
 import { createUploadQuota, decodeImage, removeAssetImages, storeAssetImages } from "./assets.images.ts";
@@ -82,7 +82,8 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
    * Registers an asset and issues its credits, blocked, in TWO round trips on PostgreSQL (issue 7,
    * ADR 012, ADR 029 "pipelined statements") when the unit of work is a plain transaction:
    *  1. BEGIN, the person's limits lock, (when the input has no location) the owner's city and the
-   *     daily-limits count, as one message (the unit of work's opening). The lock is its own
+   *     daily-limits count, in one round trip (the unit of work's opening; named statements, so
+   *     each connection parses and plans them once: db/client.ts `bind`). The lock is its own
    *     statement, before anything else of the registration, so the count's snapshot (READ
    *     COMMITTED) sees every earlier registration of this person;
    *  2. ONE statement (lib/batch.ts): the asset row and its public point, the balances before, the
@@ -104,7 +105,7 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
   ): Promise<T> {
     const known = location ? { loc: location, place: await placeFor(location) } : null;
     const limits = issuanceOf(user, row);
-    const opening = [personLimitsLockStatement(user.id)];
+    const opening: BoundStatement[] = [bind(personLimitsLock(user.id))];
     if (!known) opening.push(ownerLocationStatement(user.id));
     opening.push(dailyIssuanceStatement(limits));
     return uow(async (tx, opened) => {

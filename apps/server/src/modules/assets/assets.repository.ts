@@ -14,10 +14,9 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { type Executor, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
+import { type BoundStatement, bind, type Executor, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
 import { assetLocations, assets, users } from "../../db/schema/index.ts";
 import { type BatchPart, patchOrDefer, pendingPatch, rows } from "../../lib/batch.ts";
-import { UUID_RE } from "../../lib/ids.ts";
 import { noBlockBetween } from "../blocks/index.ts";
 
 export type AssetRow = typeof assets.$inferSelect;
@@ -78,13 +77,11 @@ export function insertAssetPart(a: NewAsset & { id: string }): { part: BatchPart
 }
 
 /**
- * The owner's city and department (the location of an asset registered without one), as an
- * inline statement (db/client.ts InlineStatements) sent with BEGIN. The id is a uuid, checked
- * before it is inlined.
+ * The owner's city and department (the location of an asset registered without one), as a bound
+ * statement of an opening (db/client.ts `bind`), sent with BEGIN.
  */
-export function ownerLocationStatement(userId: string): string {
-  if (!UUID_RE.test(userId)) throw new Error("ownerLocationStatement: the user id is not a uuid");
-  return `select ciudad, departamento from users where id = '${userId}'::uuid`;
+export function ownerLocationStatement(userId: string): BoundStatement {
+  return bind(sql`select ciudad, departamento from users where id = ${userId}::uuid`);
 }
 
 /** The rows of ownerLocationStatement; empty strings when the user has no city (or no row). */

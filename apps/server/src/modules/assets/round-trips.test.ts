@@ -81,6 +81,22 @@ describe.runIf(onPostgres)("round trips of a registration (PostgreSQL)", () => {
     expect(trips, texts.join("\n---\n")).toBeLessThanOrEqual(2);
   });
 
+  it("POST /api/dinero/registrar: no value written into a statement's text, so each is planned once per connection", async () => {
+    const u = await warmUser();
+    const { result: res, sent } = await countRoundTrips(() =>
+      post(u, "/api/dinero/registrar", { monto: 3_000, tipo: "otro", descripcion: "Aporte" }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    // BEGIN and COMMIT as plain texts; every other statement named, the person only among its values.
+    for (const q of sent) {
+      const text = typeof q === "string" ? q : q.text;
+      expect(text, text).not.toContain(u.id);
+      if (typeof q === "string") expect(q.trim().toLowerCase()).toMatch(/^(begin|commit)$/);
+      else expect(q.name, q.text).toMatch(/^vz_\d+$/);
+    }
+    expect(sent.filter((q) => typeof q !== "string" && q.values?.some((v) => String(v).includes(u.id))).length).toBe(4);
+  });
+
   it("POST /api/tiempo/registrar (city-centre public point): at most 2", async () => {
     const u = await warmUser();
     const {

@@ -18,6 +18,7 @@ export {
   type BrakeState,
   brakeState,
   lockPersonLimits,
+  personLimitsLock,
   personLimitsLockStatement,
   registrationsSql,
   setBrakeMinimum,

@@ -75,7 +75,12 @@ const PLATFORM_KEY = "limites:plataforma";
 
 /** Serialises the limit checks of one person (registrations, releases) until the transaction ends. */
 export async function lockPersonLimits(tx: Executor, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${limitsKey(userId)}, 0))`);
+  await tx.execute(personLimitsLock(userId));
+}
+
+/** lockPersonLimits' statement, its key a parameter (a bound statement of an opening: db/client.ts `bind`). */
+export function personLimitsLock(userId: string): SQL {
+  return sql`select pg_advisory_xact_lock(hashtextextended(${limitsKey(userId)}, 0))`;
 }
 
 /**
