@@ -209,6 +209,17 @@ export function dailyRefusal(
   return null;
 }
 
+/**
+ * dailyRefusal's bounds as two numbers a statement can compare (a registration checks them inside
+ * its batch): refused exactly when `count >= maxCount` or `issued > maxIssuedBefore`.
+ */
+export function dailyBounds(
+  credits: number,
+  maxRegistrations: number = MAX_REGISTRATIONS_PER_DAY,
+): { maxCount: number; maxIssuedBefore: number } {
+  return { maxCount: maxRegistrations, maxIssuedBefore: MAX_CREDITS_ISSUED_PER_DAY - credits };
+}
+
 /** Whether a declared value is far above the category's typical value (a signal). */
 export function valueSignal(assetType: LimitAssetType, category: string, valueCOP: number): boolean {
   if (assetType !== "bien") return false;

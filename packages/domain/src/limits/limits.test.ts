@@ -4,6 +4,7 @@ import {
   brakeCap,
   colombiaDayStart,
   DAY_MS,
+  dailyBounds,
   dailyRefusal,
   MAX_CREDITS_ISSUED_PER_DAY,
   MAX_REGISTRATIONS_PER_DAY,
@@ -35,6 +36,26 @@ describe("limits", () => {
     expect(dailyRefusal(40, 0, 1, 40)).toMatch(/40 registros/);
     expect(dailyRefusal(1, MAX_CREDITS_ISSUED_PER_DAY - 5, 5)).toBeNull();
     expect(dailyRefusal(1, MAX_CREDITS_ISSUED_PER_DAY - 5, 6)).toMatch(/te quedan 5/);
+  });
+
+  it("dailyBounds refuses exactly what dailyRefusal refuses (the registration's batch compares them)", () => {
+    const refusedByBounds = (n: number, issued: number, credits: number, max?: number) => {
+      const b = dailyBounds(credits, max);
+      return n >= b.maxCount || issued > b.maxIssuedBefore;
+    };
+    for (const max of [undefined, 1, 40])
+      for (const n of [0, 1, 9, 10, 11, 39, 40, 41])
+        for (const issued of [
+          0,
+          1,
+          MAX_CREDITS_ISSUED_PER_DAY - 7,
+          MAX_CREDITS_ISSUED_PER_DAY - 1,
+          MAX_CREDITS_ISSUED_PER_DAY,
+        ])
+          for (const credits of [0, 1, 6, 7, 8, MAX_CREDITS_ISSUED_PER_DAY])
+            expect(refusedByBounds(n, issued, credits, max), `${n} ${issued} ${credits} ${max}`).toBe(
+              dailyRefusal(n, issued, credits, max) !== null,
+            );
   });
 
   it("tiers: nothing for a person without identity verification, 10.000 per 30 days verified, raised by an admin", () => {

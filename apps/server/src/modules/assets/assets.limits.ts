@@ -1,7 +1,7 @@
-import { DAY_MS, dailyRefusal, registrationValueRefusal } from "@valoriza/domain";
-import { type BoundStatement, bind, type Tx } from "../../db/client.ts";
+import { DAY_MS, dailyBounds, dailyRefusal, registrationValueRefusal } from "@valoriza/domain";
+import type { BatchPart } from "../../lib/batch.ts";
 import { unprocessable } from "../../lib/errors.ts";
-import { lockPersonLimits, registrationsSql, uuidv7Floor } from "../ledger/index.ts";
+import { dailyBoundsGuardSql, dailyBoundsRefused, uuidv7Floor } from "../ledger/index.ts";
 
 /**
  * Bounds at issuance (issue 12, ADR 015): the declared value per registration, and per person
@@ -30,32 +30,25 @@ export function checkIssuanceValue(p: IssuanceInput): void {
   if (byValue) throw unprocessable(byValue, { limite: "valor" });
 }
 
-function dailyCountSql(p: IssuanceInput) {
-  return registrationsSql(p.userId, uuidv7Floor(p.now.getTime() - DAY_MS), null);
-}
-
 function checkDaily(p: IssuanceInput, row: { n?: unknown; issued?: unknown } | undefined): void {
   const daily = dailyRefusal(Number(row?.n ?? 0), Number(row?.issued ?? 0), p.credits, p.maxRegistrationsPerDay);
   if (daily) throw unprocessable(daily, { limite: "diario" });
 }
 
-export async function checkIssuance(tx: Tx, p: IssuanceInput): Promise<void> {
-  checkIssuanceValue(p);
-  await lockPersonLimits(tx, p.userId);
-  const res = await tx.execute(dailyCountSql(p));
-  checkDaily(p, (res as unknown as { rows: { n: unknown; issued: unknown }[] }).rows[0]);
-}
-
 /**
- * The daily bounds' count as a bound statement of the registration's opening (db/client.ts `bind`,
- * sent with BEGIN right after the person's lock, personLimitsLock): its snapshot sees every
- * registration of theirs that committed before. Named: each connection plans it once.
+ * The day's bounds as a part of the registration's batch (lib/batch.ts; ledger dailyBoundsGuardSql):
+ * the batch fails as a whole, writing nothing, when this registration would pass them. It runs
+ * after the person's limits lock (an earlier statement), so its snapshot sees every registration of
+ * theirs committed before; two registrations of one person are counted one after the other.
  */
-export function dailyIssuanceStatement(p: IssuanceInput): BoundStatement {
-  return bind(dailyCountSql(p));
+export function dailyIssuanceGuard(p: IssuanceInput): BatchPart {
+  const from = uuidv7Floor(p.now.getTime() - DAY_MS);
+  return { sql: dailyBoundsGuardSql(p.userId, from, dailyBounds(p.credits, p.maxRegistrationsPerDay)), returns: true };
 }
 
-/** The refusal (422) of the day's bounds, from dailyIssuanceStatement's rows: before anything is written. */
-export function checkDailyIssuance(p: IssuanceInput, rows: Record<string, unknown>[] | undefined): void {
-  checkDaily(p, rows?.[0] as { n?: unknown; issued?: unknown } | undefined);
+/** `e` as the refusal (422) of the day's bounds when dailyIssuanceGuard failed the batch; else `e` unchanged. */
+export function rethrowDailyRefusal(p: IssuanceInput, e: unknown): never {
+  const counts = dailyBoundsRefused(e);
+  if (counts) checkDaily(p, counts);
+  throw e;
 }

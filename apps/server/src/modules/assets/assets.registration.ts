@@ -9,7 +9,7 @@ import {
   valuateMoney,
   valuateTime,
 } from "@valoriza/domain";
-import { type BoundStatement, bind, lastStatement, type Tx } from "../../db/client.ts";
+import { type BoundStatement, bind, executeBehind, lastStatement, type Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import { type BatchPart, runBatch } from "../../lib/batch.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -22,11 +22,12 @@ import { issueBlockedPart, personLimitsLock, userBalancesPart } from "../ledger/
 import { notifyParts } from "../notifications/index.ts";
 import { type AssetDto, toAssetDto } from "./assets.dto.ts";
 import { createUploadQuota, decodeImage, removeAssetImages, storeAssetImages } from "./assets.images.ts";
-import { checkDailyIssuance, checkIssuanceValue, dailyIssuanceStatement } from "./assets.limits.ts";
+import { checkIssuanceValue, dailyIssuanceGuard, rethrowDailyRefusal } from "./assets.limits.ts";
 import {
   type AssetRow,
   insertAssetPart,
   type NewAsset,
+  ownerLocationColumns,
   ownerLocationStatement,
   readOwnerLocation,
 } from "./assets.repository.ts";
@@ -79,46 +80,59 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
   });
 
   /**
-   * Registers an asset and issues its credits, blocked, in TWO round trips on PostgreSQL (issue 7,
-   * ADR 012, ADR 029 "pipelined statements") when the unit of work is a plain transaction:
-   *  1. BEGIN, the person's limits lock, (when the input has no location) the owner's city and the
-   *     daily-limits count, in one round trip (the unit of work's opening; named statements, so
-   *     each connection parses and plans them once: db/client.ts `bind`). The lock is its own
-   *     statement, before anything else of the registration, so the count's snapshot (READ
-   *     COMMITTED) sees every earlier registration of this person;
-   *  2. ONE statement (lib/batch.ts): the asset row and its public point, the balances before, the
-   *     movement, the transaction, the notification and its live event, and the ledger's issue;
-   *     with COMMIT right behind it (db/client.ts lastStatement).
-   * Both bounds (the value and the day's) are checked before the batch is sent: a refusal writes
-   * nothing. With an Idempotency-Key the key row adds its own round trips and COMMIT goes apart
-   * (lib/idempotency.ts).
-   * `location` null: the owner's city, read in the opening. `placeFor`: the public point of the
-   * asset at its location (ADR 013), computed before the transaction when the location is known.
+   * Registers an asset and issues its credits, blocked (issue 7, ADR 012; issue 21, ADR 028
+   * amendment "A registration in one round trip"). On PostgreSQL, with a plain unit of work:
+   *  - BEGIN, the person's limits lock and ONE statement (lib/batch.ts: the day's bounds, the asset
+   *    row and its public point, the balances before, the movement, the transaction, the
+   *    notification and its live event, the ledger's issue) with COMMIT right behind it, all in ONE
+   *    round trip, when the public point does not depend on the owner's city (a location given,
+   *    coordinates, or money, which has no point): an asset without a location takes its owner's
+   *    city in the statement itself;
+   *  - otherwise (time, goods with neither location nor coordinates: the point is the centre of the
+   *    owner's city) TWO: BEGIN, the lock and the owner's city (named statements, one round trip);
+   *    then the statement with COMMIT.
+   * The lock is a statement of its own, before the batch, so the batch's snapshot (READ COMMITTED)
+   * sees every earlier registration of this person. The value's bound is checked before the batch
+   * is sent; the day's bounds inside it (dailyIssuanceGuard): a refusal fails it as a whole, writes
+   * nothing, and is worded here from the counts it carries. With an Idempotency-Key the key row adds its own round trips
+   * and COMMIT goes apart (lib/idempotency.ts).
+   * `location` null: the owner's city. `place`: the asset's public point (ADR 013), computed before
+   * the transaction, or a function of the owner's city when it needs it.
    */
   async function registration<T>(
     uow: UnitOfWork<T>,
     user: AuthUser,
     row: RegistrationRow,
     location: Location | null,
-    placeFor: (loc: Location) => Promise<PublicPoint | null>,
+    place: PublicPoint | null | ((loc: Location) => Promise<PublicPoint | null>),
     answer: (r: { asset: AssetRow; userCredits: UserCredits }) => T,
   ): Promise<T> {
-    const known = location ? { loc: location, place: await placeFor(location) } : null;
     const limits = issuanceOf(user, row);
-    const opening: BoundStatement[] = [bind(personLimitsLock(user.id))];
-    if (!known) opening.push(ownerLocationStatement(user.id));
-    opening.push(dailyIssuanceStatement(limits));
+    const guard = dailyIssuanceGuard(limits);
+    const register = async (tx: Tx, loc: Location | null, point: PublicPoint | null) => {
+      // The value's bound, before anything of the registration is written (a replay never gets here).
+      checkIssuanceValue(limits);
+      try {
+        return answer(await registerAsset(tx, user, row, loc, point, guard));
+      } catch (e) {
+        rethrowDailyRefusal(limits, e);
+      }
+    };
+    if (location || typeof place !== "function") {
+      const point = typeof place === "function" ? await place(location as Location) : place;
+      return uow(async (tx) => {
+        // The person's lock, then the batch: sent one behind the other, one round trip.
+        await executeBehind(tx, personLimitsLock(user.id));
+        return register(tx, location, point);
+      });
+    }
+    const placeFor = place;
+    const opening: BoundStatement[] = [bind(personLimitsLock(user.id)), ownerLocationStatement(user.id)];
     return uow(async (tx, opened) => {
       // Every unit of work runs its whole opening before `work`: never register without the lock.
       if (opened?.length !== opening.length) throw new Error("the unit of work did not run the registration's opening");
-      // The bounds, before anything of the registration is written (a replay never gets here).
-      checkIssuanceValue(limits);
-      checkDailyIssuance(limits, opened[opening.length - 1]);
-      const loc = known?.loc ?? readOwnerLocation(opened[1]);
-      const place = known ? known.place : await placeFor(loc);
-      return answer(
-        await registerAsset(tx, user, { ...row, ciudad: loc.ciudad, departamento: loc.departamento }, place),
-      );
+      const loc = readOwnerLocation(opened[1]);
+      return register(tx, loc, await placeFor(loc));
     }, opening);
   }
 
@@ -126,12 +140,20 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
   async function registerAsset(
     tx: Tx,
     user: AuthUser,
-    row: RegistrationRow & Location,
+    row: RegistrationRow,
+    /** Null: the owner's city, read by the statement itself. */
+    location: Location | null,
     place: PublicPoint | null,
+    guard: BatchPart,
   ): Promise<{ asset: AssetRow; userCredits: UserCredits }> {
     const added = row.creditosAsignados ?? 0;
     const assetId = row.id;
-    const inserted = insertAssetPart({ ...row, userId: user.id, searchText: buildSearchText(row) });
+    const inserted = insertAssetPart({
+      ...row,
+      ...(location ?? ownerLocationColumns(user.id)),
+      userId: user.id,
+      searchText: buildSearchText(row),
+    });
     // Only the offset (or city-centre) point is stored; never the exact one (ADR 013).
     const placed = place ? publicPointPart(tx, assetId, place) : null;
     const balances = userBalancesPart(user.id);
@@ -146,6 +168,7 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
     const parts: BatchPart[] = [
       inserted.part,
       balances.part,
+      guard,
       movementPart({
         userId: user.id,
         tipo: "publicar",
@@ -184,8 +207,6 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
     const current = before.credits + added;
     return { asset, userCredits: { previous: before.credits, added, current } };
   }
-
-  const noPlace = async () => null;
 
   return {
     async create(user: AuthUser, input: AssetFormData, uow: UnitOfWork<Registered> = plain): Promise<Registered> {
@@ -236,7 +257,8 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
           input.ubicacion
             ? { ciudad: input.ubicacion.ciudad ?? "", departamento: input.ubicacion.departamento ?? "" }
             : null,
-          (loc) => publicPoint({ coordenadas: input.coordenadas, ...loc }),
+          // With coordinates the point does not depend on the city (one round trip, ADR 028).
+          input.coordenadas ? await publicPoint({ coordenadas: input.coordenadas }) : (loc) => publicPoint(loc),
           ({ asset, userCredits }) => ({ asset: toAssetDto(asset), userCredits }),
         );
       } catch (e) {
@@ -312,7 +334,8 @@ export function createRegistrations({ db, clock, config }: AppDeps) {
           tipoAporte: input.tipo,
         },
         null,
-        noPlace,
+        // Money has no public point: one round trip, the owner's city read by the statement.
+        null,
         ({ asset, userCredits }) => ({
           asset: toAssetDto(asset),
           userCredits,

@@ -84,6 +84,17 @@ export function ownerLocationStatement(userId: string): BoundStatement {
   return bind(sql`select ciudad, departamento from users where id = ${userId}::uuid`);
 }
 
+/**
+ * The owner's city and department as an asset row's values (lib/batch.ts insert), read by the
+ * statement that inserts the row: a registration without a location needs no read of its own.
+ */
+export function ownerLocationColumns(userId: string): { ciudad: string; departamento: string } {
+  const ciudad = sql`(select coalesce(ciudad, '') from users where id = ${userId}::uuid)`;
+  const departamento = sql`(select coalesce(departamento, '') from users where id = ${userId}::uuid)`;
+  // SQL values, not strings: the batch's insert writes them into the statement as they are.
+  return { ciudad, departamento } as unknown as { ciudad: string; departamento: string };
+}
+
 /** The rows of ownerLocationStatement; empty strings when the user has no city (or no row). */
 export function readOwnerLocation(rows: Record<string, unknown>[] | undefined): {
   ciudad: string;

@@ -17,6 +17,8 @@ export type { LimitedRelease } from "./ledger.limits.ts";
 export {
   type BrakeState,
   brakeState,
+  dailyBoundsGuardSql,
+  dailyBoundsRefused,
   lockPersonLimits,
   personLimitsLock,
   personLimitsLockStatement,

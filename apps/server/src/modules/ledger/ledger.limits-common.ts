@@ -15,6 +15,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import { type Executor, foreseeNext } from "../../db/client.ts";
 import { UUID_RE } from "../../lib/ids.ts";
+import { pgError } from "./ledger.errors.ts";
 
 /** The release rule's shared pieces (ledger.limits.ts): its locks, what it reads, and the brake's state. */
 
@@ -134,6 +135,33 @@ export function registrationsSql(userId: string, fromId: string, toId: string | 
       select 0 from assets a where a.user_id = ${userId} and a.creditos_asignados = 0
         and a.id >= ${fromId}::uuid${upper(sql`a.id`)}${except(sql`a.id`)}
     ) r`;
+}
+
+/** The message of a registration refused by the day's bounds inside its batch (migration 0028's refuse_if). */
+const DAILY_BOUNDS_REFUSED = "limite_diario";
+
+/**
+ * The day's bounds checked inside a registration's batch (a part that returns one row; lib/batch.ts):
+ * the whole statement fails (SQLSTATE VZ001, refuse_if) when the person's registrations since
+ * `fromId` reach `maxCount` or their credits issued pass `maxIssuedBefore` (domain dailyBounds). The
+ * person's limits lock is taken by an earlier statement of the transaction, so the batch's snapshot
+ * sees every registration of theirs committed before it, and a refused registration writes nothing.
+ */
+export function dailyBoundsGuardSql(
+  userId: string,
+  fromId: string,
+  bounds: { maxCount: number; maxIssuedBefore: number },
+): SQL {
+  return sql`select refuse_if(r.n >= ${bounds.maxCount} or r.issued > ${bounds.maxIssuedBefore}, ${DAILY_BOUNDS_REFUSED},
+      json_build_object('n', r.n, 'issued', r.issued)::text) as ok from (${registrationsSql(userId, fromId, null)}) r`;
+}
+
+/** The person's counts when `e` is dailyBoundsGuardSql's refusal; null for any other error. */
+export function dailyBoundsRefused(e: unknown): { n: number; issued: number } | null {
+  const pg = pgError(e) as { code?: string; message?: string; detail?: string } | undefined;
+  if (pg?.code !== "VZ001" || pg.message !== DAILY_BOUNDS_REFUSED) return null;
+  const d = JSON.parse(pg.detail ?? "{}") as { n?: unknown; issued?: unknown };
+  return { n: Number(d.n ?? 0), issued: Number(d.issued ?? 0) };
 }
 
 /** Deal states that count as a completed deal between two people (never cancelled, rejected, expired or closed ones). */
