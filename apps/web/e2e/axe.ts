@@ -26,6 +26,20 @@ export async function seriousViolations(page: Page, options: AxeOptions = {}): P
     });
     await page.waitForTimeout(300);
   }
+  // Colours are measured at rest: a toast or a card still fading in has its text blended with the
+  // background (a CI run once measured a title at 2.55:1 mid fade). Finite animations and
+  // transitions running now are let finish (at most 3 s); endless ones (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
   // Evaluated through the DevTools protocol: the app's Content-Security-Policy forbids inline scripts.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = (await page.evaluate(async () => {
