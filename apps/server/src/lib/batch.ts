@@ -238,10 +238,13 @@ function CLOSE_RETURNING(shape: TableShape): SQL {
  * (as `.returning()`). Only the table's own area calls it, in its repository
  * (src/test/table-owners.test.ts sees `.insert(table)` here as it does drizzle's).
  */
+/** A row to insert, each value plain or SQL written into the statement as it is (as drizzle's insert takes). */
+export type InsertValues<T extends Table> = { [K in keyof T["$inferInsert"]]: T["$inferInsert"][K] | SQL };
+
 export const rows = {
   insert<T extends Table>(table: T) {
     return {
-      values: (row: T["$inferInsert"], opts: { returning?: boolean } = {}): SQL =>
+      values: (row: InsertValues<T>, opts: { returning?: boolean } = {}): SQL =>
         insertRowSql(table, row as Record<string, unknown>, opts.returning === true),
     };
   },

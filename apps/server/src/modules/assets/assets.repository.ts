@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm";
 import { type BoundStatement, bind, type Executor, type ForeseenRead, foresee, queryBuilder } from "../../db/client.ts";
 import { assetLocations, assets, users } from "../../db/schema/index.ts";
-import { type BatchPart, patchOrDefer, pendingPatch, rows } from "../../lib/batch.ts";
+import { type BatchPart, type InsertValues, patchOrDefer, pendingPatch, rows } from "../../lib/batch.ts";
 import { noBlockBetween } from "../blocks/index.ts";
 
 export type AssetRow = typeof assets.$inferSelect;
@@ -65,7 +65,10 @@ function assetFromJson(o: Record<string, unknown>): AssetRow {
  * rows that reference the asset by foreign key may be inserted by other parts of the same
  * statement (checked at its end). Parts share one snapshot: none of them sees this row.
  */
-export function insertAssetPart(a: NewAsset & { id: string }): { part: BatchPart; read(rows: unknown[]): AssetRow } {
+export function insertAssetPart(a: InsertValues<typeof assets> & { id: string }): {
+  part: BatchPart;
+  read(rows: unknown[]): AssetRow;
+} {
   return {
     part: { sql: rows.insert(assets).values(a, { returning: true }), returns: true },
     read: (rows) => {
@@ -88,11 +91,11 @@ export function ownerLocationStatement(userId: string): BoundStatement {
  * The owner's city and department as an asset row's values (lib/batch.ts insert), read by the
  * statement that inserts the row: a registration without a location needs no read of its own.
  */
-export function ownerLocationColumns(userId: string): { ciudad: string; departamento: string } {
-  const ciudad = sql`(select coalesce(ciudad, '') from users where id = ${userId}::uuid)`;
-  const departamento = sql`(select coalesce(departamento, '') from users where id = ${userId}::uuid)`;
-  // SQL values, not strings: the batch's insert writes them into the statement as they are.
-  return { ciudad, departamento } as unknown as { ciudad: string; departamento: string };
+export function ownerLocationColumns(userId: string): { ciudad: SQL; departamento: SQL } {
+  return {
+    ciudad: sql`(select coalesce(ciudad, '') from users where id = ${userId}::uuid)`,
+    departamento: sql`(select coalesce(departamento, '') from users where id = ${userId}::uuid)`,
+  };
 }
 
 /** The rows of ownerLocationStatement; empty strings when the user has no city (or no row). */
