@@ -221,7 +221,6 @@ describe("el panel de una donación llega con la página", () => {
     const friend = await openPage(browser, PHONE);
     await signUpViaApi(friend.page, newUser("fp-don-amiga"));
     const friendId = (JSON.parse((await storedSession(friend.page)).user ?? "{}") as { _id: string })._id;
-    await friend.page.context().close();
     const stamp = Date.now();
     const { token } = await storedSession(owner.page);
     const donate = async (assetId: string, data: Record<string, unknown>) => {
@@ -239,15 +238,17 @@ describe("el panel de una donación llega con la página", () => {
     await owner.page.context().close();
 
     // Without a session the page's inlined donation is the panel; with one (not the donor nor the
-    // recipient) it holds the panel's place until the person's own view arrives.
-    for (const signedIn of [false, true]) {
-      const { page, errors } = await openPage(browser, PHONE);
-      if (signedIn) await signUpViaApi(page, newUser("fp-don-visita"));
+    // recipient) it holds the panel's place until the person's own view arrives. The recipient's own
+    // view ('Aceptar', 'Rechazar' and the message) is taller: it is asked for with the page's code,
+    // so it is the panel's first paint.
+    for (const who of ["visitante", "con sesión", "destinataria"] as const) {
+      const { page, errors } = who === "destinataria" ? friend : await openPage(browser, PHONE);
+      if (who === "con sesión") await signUpViaApi(page, newUser("fp-don-visita"));
       // From each document's start: the owner card's place on every frame that shows it.
       await page.addInitScript(recordOwnerCardTops);
       for (const [asset, shown] of [
         [community, /^Reclamar$/],
-        [gift, "Este regalo es para otra persona"],
+        [gift, who === "destinataria" ? /^Aceptar$/ : "Este regalo es para otra persona"],
         [none, "Este activo no tiene una donación pendiente"],
       ] as const) {
         await page.goto(`/ver-activo/${asset.id}`);
@@ -255,12 +256,15 @@ describe("el panel de una donación llega con la página", () => {
         else await page.getByRole("button", { name: shown }).waitFor();
         await page.getByTestId("owner-reputation").waitFor();
         await page.getByTestId("contact-button").waitFor();
-        if (signedIn) await page.getByTestId("verify-email-banner").waitFor();
+        if (who !== "visitante") await page.getByTestId("verify-email-banner").waitFor();
         await page.waitForLoadState("networkidle");
         const tops = await ownerCardTops(page);
-        const where = `${String(shown)}, ${signedIn ? "con" : "sin"} sesión`;
+        const where = `${String(shown)}, ${who}`;
         expect(tops.length, `${where}: la tarjeta del dueño no se vio`).toBeGreaterThan(0);
         expect(new Set(tops), `${where}: la tarjeta se movió`).toEqual(new Set([tops[0]]));
+        if (asset === gift && who === "destinataria") {
+          expect(await page.getByText("Para ti", { exact: true }).isVisible()).toBe(true);
+        }
       }
       expect(errors).toEqual([]);
       await page.context().close();

@@ -1,6 +1,8 @@
 import { type ComponentType, lazy } from "react";
 import { Route, Routes } from "react-router-dom";
 import { HomePage } from "../features/home/HomePage.tsx";
+import { DONATION_BLOCK, hasPageData } from "../lib/page-data.ts";
+import { getToken } from "../lib/session.tsx";
 import { Layout } from "./Layout.tsx";
 
 // Every page except home is its own chunk, so the first load stays small.
@@ -143,12 +145,34 @@ export function AppRoutes() {
 /**
  * Loads the module of the page the app opens on, when that page is an asset's (a shared link):
  * the server preloads its modules and inlines its data (apps/server plugins/web.ts), so the first
- * render shows the asset, not a loading step. Never fails: a failed load is retried by the route.
+ * render shows the asset, not a loading step. For a donated asset and a signed-in person, their own
+ * view of its donation is asked for at the same time, and waited for at most DONATION_WAIT_MS after
+ * the modules: the donation panel then paints at its height (features/donations). Never fails: a
+ * failed load is retried by the route.
  */
 export function preloadInitialRoute(pathname: string): Promise<void> {
-  if (!pathname.startsWith("/ver-activo/")) return Promise.resolve();
-  return preloadAssetDetail().then(
+  if (!pathname.startsWith(ASSET_PAGE)) return Promise.resolve();
+  const route = preloadAssetDetail().then(
     () => undefined,
     () => undefined,
   );
+  const assetId = safeDecode(pathname.slice(ASSET_PAGE.length).replace(/\/$/, ""));
+  if (!assetId || !getToken() || !hasPageData(pathname, DONATION_BLOCK)) return route;
+  const own = import("../features/donations/asset-donation.ts").then(
+    (m) => m.prefetchOwnAssetDonation(assetId),
+    () => undefined,
+  );
+  return Promise.all([route, Promise.race([own, route.then(() => wait(DONATION_WAIT_MS))])]).then(() => undefined);
+}
+
+const ASSET_PAGE = "/ver-activo/";
+/** How long the first render may wait for a donation's own view once the page's modules are in. */
+const DONATION_WAIT_MS = 300;
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return "";
+  }
 }

@@ -6,6 +6,9 @@
  */
 const consumed = new Set<string>();
 
+/** The block the server inlines into a donated asset's page: its pending donation as a visitor sees it. */
+export const DONATION_BLOCK = "vz-page-donation";
+
 /**
  * The block `id` (by default the asset's detail; `vz-page-donation`: its pending donation, for an
  * asset to donate) for the page at `pathname`, read by `read` (null: unreadable).
@@ -26,4 +29,14 @@ export function takePageData<T>(
   } catch {
     return undefined;
   }
+}
+
+/** Whether the page at `pathname` still holds the block `id` (not read yet), as the server served it. */
+export function hasPageData(pathname: string, id: string): boolean {
+  return (
+    typeof document !== "undefined" &&
+    !consumed.has(id) &&
+    window.location.pathname === pathname &&
+    document.getElementById(id) !== null
+  );
 }

@@ -3,9 +3,9 @@ import type { AssetDonation } from "@valoriza/domain";
 import { isRecord, outOfContract, text } from "../../lib/answer.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { assetPath } from "../../lib/assets.ts";
-import { takePageData } from "../../lib/page-data.ts";
+import { DONATION_BLOCK, hasPageData, takePageData } from "../../lib/page-data.ts";
 import { invalidateAfterCreditChange, queryClient } from "../../lib/query-client.ts";
-import { useSession } from "../../lib/session.tsx";
+import { readStoredSession, useSession } from "../../lib/session.tsx";
 
 /*
  * What the asset page needs of donations, zod-free: its pending donation, read by hand
@@ -87,22 +87,46 @@ export function readAssetDonation(body: unknown): AssetDonation | null {
 export function useAssetDonation(assetId: string) {
   const { user } = useSession();
   return useQuery({
-    queryKey: [DONATIONS_ROOT, "asset", assetId, user?._id ?? ""] as const,
+    queryKey: assetDonationKey(assetId, user?._id),
     // On the page the server served, the donation it inlined (what a visitor without a session
     // sees) lets the panel paint at its height with the page. Without a session it is the answer
     // itself, read again in the background (stale at once) as any mount would; with one it only
     // holds the place (the panel draws it invisible) until this person's own view arrives: it is
-    // the same for anyone but the donor and the recipient.
+    // the same for anyone but the donor and the recipient (whose view prefetchOwnAssetDonation
+    // asks for with the page's code).
     initialData: () => (user || !assetId ? undefined : inlinedAssetDonation(assetId)),
     placeholderData: () => (user && assetId ? inlinedAssetDonation(assetId) : undefined),
-    queryFn: async ({ signal }) => {
-      const data = readAssetDonation(await apiRequest(`/donations/asset/${encodeURIComponent(assetId)}`, { signal }));
-      forgetInlined(assetId);
-      return data ? assetDonationView(data) : null;
-    },
+    queryFn: ({ signal }) => fetchAssetDonation(assetId, signal),
     enabled: assetId !== "",
     staleTime: 0,
   });
+}
+
+const assetDonationKey = (assetId: string, userId: string | undefined) =>
+  [DONATIONS_ROOT, "asset", assetId, userId ?? ""] as const;
+
+async function fetchAssetDonation(assetId: string, signal?: AbortSignal): Promise<AssetDonationView | null> {
+  const data = readAssetDonation(await apiRequest(`/donations/asset/${encodeURIComponent(assetId)}`, { signal }));
+  forgetInlined(assetId);
+  return data ? assetDonationView(data) : null;
+}
+
+/**
+ * For the page the app opens on, when it is a donated asset's (the server inlined its pending
+ * donation) and someone is signed in: their own view of it is asked for at once, with the page's
+ * code, and kept as the panel's answer. The recipient's view ('Aceptar', 'Rechazar' and the
+ * message) is taller than the one anyone else sees, which is all the inlined block can hold its
+ * place for; with the answer in before the first render, the panel paints at its height. Resolves
+ * when the answer is in or failed (never rejects); does nothing on any other page.
+ */
+export async function prefetchOwnAssetDonation(assetId: string): Promise<void> {
+  const session = readStoredSession(false);
+  if (!session || !hasPageData(assetPath(assetId), DONATION_BLOCK)) return;
+  const queryKey = assetDonationKey(assetId, session.user._id);
+  await queryClient.prefetchQuery({ queryKey, queryFn: ({ signal }) => fetchAssetDonation(assetId, signal) });
+  // Answered: the inlined block would only be an older placeholder now (it stays when the read failed).
+  if (queryClient.getQueryState(queryKey)?.status === "success")
+    takePageData(assetPath(assetId), () => null, DONATION_BLOCK);
 }
 
 /** The donation inlined into the page the server served, kept until that asset's first answer. */
@@ -115,7 +139,7 @@ function inlinedAssetDonation(assetId: string): AssetDonationView | null | undef
       const d = readAssetDonation(body);
       return { view: d ? assetDonationView(d) : null };
     };
-    const view = takePageData(assetPath(assetId), read, "vz-page-donation")?.view;
+    const view = takePageData(assetPath(assetId), read, DONATION_BLOCK)?.view;
     if (view !== undefined) inlined = { assetId, view };
   }
   return inlined?.assetId === assetId && window.location.pathname === assetPath(assetId) ? inlined.view : undefined;
