@@ -17,7 +17,7 @@ import { createCustodyService, createDisputesService, custodyRoutes, disputesRou
 import { createDealsEngine } from "./modules/deals/index.ts";
 import { createDonationsService, donationsRoutes } from "./modules/donations/index.ts";
 import { createEconomyService, economyRoutes } from "./modules/economy/index.ts";
-import { EventHub, EventTickets, eventsRoutes } from "./modules/events/index.ts";
+import { EventHub, EventTickets, eventsRoutes, LiveEventsFlusher } from "./modules/events/index.ts";
 import { createExchangesService, exchangesRoutes } from "./modules/exchanges/index.ts";
 import { createFavoritesService, favoritesRoutes } from "./modules/favorites/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
@@ -175,7 +175,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // Consent and the holder's data rights (issue 16): reads and acts through the other areas' services.
   const accountData = createAccountDataService(deps, { assets, activity, notifications, chat });
-  // Live events: one LISTEN per process; open streams end before the server closes.
+  // Live events: one LISTEN per process; open streams end before the server closes. Those kept by
+  // transactions until after their COMMIT are notified by this process's flusher (migration 0029).
+  const liveFlusher = new LiveEventsFlusher(opts.db, app.log);
+  liveFlusher.start();
+  app.addHook("onClose", async () => liveFlusher.close());
   const events = new EventHub(opts.db, app.log);
   app.addHook("preClose", async () => events.endAll());
   app.addHook("onClose", async () => events.close());

@@ -114,6 +114,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pgOpeners.set(db, {
       pool,
       dialect: new PgDialect(),
+      committed: new Set(),
     });
     return {
       db,
@@ -185,6 +186,8 @@ export interface ForeseenRead {
 interface PgOpener {
   pool: pg.Pool;
   dialect: PgDialect;
+  /** Told after each COMMIT of a transaction opened by transactionWith (onCommitted). */
+  committed: Set<() => void>;
 }
 
 /** node-postgres databases opened by openDatabase, and the pooled client of each transaction opened here. */
@@ -336,6 +339,36 @@ function asObjects(r: pg.QueryResult<unknown[]>, reparse: boolean): Record<strin
 // - sends COMMIT right behind the transaction's last statement (`lastStatement`), in the same round
 //   trip, and refuses any statement after it.
 // ---------------------------------------------------------------------------
+
+/**
+ * Live events after the COMMIT (migration 0029, ADR 012): a transaction opened by transactionWith
+ * on PostgreSQL sets `valoriza.live_deferred` with its BEGIN, so `live_publish` keeps its events in
+ * `live_pending` instead of notifying inside the transaction; after the COMMIT the listeners of
+ * `onCommitted` (the events area's flusher) are told, and notify them from a transaction of their own.
+ */
+const LIVE_DEFERRED = "select set_config('valoriza.live_deferred', 'on', true)";
+
+/**
+ * Calls `listener` after each COMMIT of a transaction opened by transactionWith on PostgreSQL (not
+ * awaited; a throw is ignored). Returns the function that stops it; undefined (nothing registered)
+ * where no transaction keeps its live events (PGlite).
+ */
+export function onCommitted(db: Db, listener: () => void): (() => void) | undefined {
+  const opener = pgOpeners.get(db);
+  if (!opener) return undefined;
+  opener.committed.add(listener);
+  return () => opener.committed.delete(listener);
+}
+
+function tellCommitted(opener: PgOpener): void {
+  for (const listener of opener.committed) {
+    try {
+      listener();
+    } catch {
+      // A listener's failure is its own.
+    }
+  }
+}
 
 interface TxState {
   foreseen: Foreseen[];
@@ -619,11 +652,11 @@ export async function transactionWith<T>(
     let rows: StatementRows = [];
     if (first.length === 0) {
       // Nothing to read with it: BEGIN goes behind the work's first query, in the same round trip.
-      const begin = client.query("begin");
+      const begin = client.query(`begin;\n${LIVE_DEFERRED}`);
       begin.catch(ignore);
       st.behind.push(begin);
     } else {
-      [, ...rows] = await simpleQuery(client, ["begin", ...first]);
+      [, , ...rows] = await simpleQuery(client, ["begin", LIVE_DEFERRED, ...first]);
     }
     const result = await work(tx, rows);
     st.next = undefined;
@@ -631,6 +664,7 @@ export async function transactionWith<T>(
     // COMMIT travels behind what executeBehind sent and answers after it (or with its error).
     if (st.commit) await st.commit;
     else await client.query("commit");
+    tellCommitted(opener);
     return result;
   } catch (error) {
     // Reads announced for a query that was never sent are not sent after COMMIT or ROLLBACK.
@@ -640,6 +674,7 @@ export async function transactionWith<T>(
       // The work failed but keeps what it wrote (COMMIT answers after anything sent behind).
       const done = (await client.query("commit")) as pg.QueryResult;
       if (done.command !== "COMMIT") throw st.failed ?? new Error("db: the transaction did not commit");
+      tellCommitted(opener);
       throw error.error;
     }
     // A COMMIT sent by lastStatement ended the transaction either way (ROLLBACK when it was aborted).

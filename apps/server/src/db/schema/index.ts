@@ -10,6 +10,7 @@ export * from "./chat.ts";
 export * from "./custody.ts";
 export * from "./deals.ts";
 export * from "./donations.ts";
+export * from "./events.ts";
 export * from "./exchanges.ts";
 export * from "./favorites.ts";
 export * from "./idempotency.ts";

@@ -86,7 +86,7 @@ export function favoriteChangeParts(input: FavoriteChangeInput): BatchPart[] {
   // The live event's envelope (events.hub.ts) for the same people; no row (nobody to tell) when none.
   const event: LiveEvent = { tipo: "notificacion" };
   const live: BatchPart = {
-    sql: sql`select pg_notify(${EVENTS_CHANNEL}, json_build_object('u', json_agg(lower(${favorites.userId}::text)), 'e', ${JSON.stringify(event)}::json)::text)::text as done
+    sql: sql`select live_publish(${EVENTS_CHANNEL}, json_build_object('u', json_agg(lower(${favorites.userId}::text)), 'e', ${JSON.stringify(event)}::json)::text)::text as done
       ${fans} having count(*) > 0`,
     returns: true,
   };

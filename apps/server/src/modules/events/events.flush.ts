@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import { type Db, onCommitted } from "../../db/client.ts";
+import type { HubLogger } from "./events.hub.ts";
+
+/** The statement that notifies the live events kept by committed transactions (migration 0029). */
+export const LIVE_FLUSH_SQL = "select live_flush()";
+
+/**
+ * Notifies, after their COMMIT, the live events that transactions opened by transactionWith on
+ * PostgreSQL kept in `live_pending` (migration 0029, ADR 012 "Live events after the commit"): told
+ * after each such commit, it runs `live_flush()` with at most one flush in flight per process;
+ * commits meanwhile are covered by one more flush after it, so under load one notifying transaction
+ * carries the events of many commits. Once a second it also flushes what a crashed process may have
+ * left. On PGlite nothing is kept (events are notified inside the transaction): it does nothing.
+ */
+export class LiveEventsFlusher {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private timer: NodeJS.Timeout | null = null;
+  private gathering: NodeJS.Timeout | null = null;
+  private stop: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log?: HubLogger,
+    private readonly everyMs = 1000,
+    private readonly gatherMs = 5,
+  ) {}
+
+  start(): void {
+    if (this.closed || this.stop) return;
+    this.stop = onCommitted(this.db, () => this.poke());
+    if (!this.stop) return;
+    this.timer = setInterval(() => this.poke(), this.everyMs);
+    this.timer.unref();
+  }
+
+  /**
+   * A transaction committed: flush within `gatherMs` (the commits of that window go out together),
+   * or once more right after the flush in flight.
+   */
+  poke(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.gathering) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = null;
+      this.running = this.run().finally(() => {
+        this.running = null;
+      });
+    }, this.gatherMs);
+  }
+
+  private async run(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.db.execute(sql.raw(LIVE_FLUSH_SQL));
+      } catch (err) {
+        // The next commit or the timer tries again; the events wait in the table meanwhile.
+        this.log?.warn({ err }, "live events: flush failed");
+        return;
+      }
+    } while (this.again);
+  }
+
+  /** Stops being told of commits, then flushes once more: this process's last commits' events go out. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stop?.();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.gathering) clearTimeout(this.gathering);
+    this.gathering = null;
+    await this.running;
+    if (this.stop) await this.run();
+  }
+}
