@@ -10,7 +10,7 @@ import {
   pgTemplateName,
   readPgliteTemplate,
 } from "../db/template.ts";
-import { ManualClock } from "../lib/clock.ts";
+import { type Clock, ManualClock } from "../lib/clock.ts";
 import type { AppConfig } from "../lib/deps.ts";
 
 export interface TestContext {
@@ -60,6 +60,46 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await a.end();
+    },
+  };
+}
+
+/** The URL a PostgreSQL database was opened with; undefined on PGlite. */
+export function databaseUrl(database: Database): string | undefined {
+  return (database.db as unknown as { $client: { options?: { connectionString?: string } } }).$client.options
+    ?.connectionString;
+}
+
+/**
+ * Two apps on one fresh PostgreSQL database, each with its own connection pool and per-process state
+ * (session cache, LISTEN connection, live-events flusher), as two processes of `start:cluster` have:
+ * `a` on the harness's pool, `b` on a second one of `poolSize` connections. PostgreSQL only
+ * (TEST_DATABASE_URL): PGlite cannot be shared.
+ */
+export async function twoProcesses(opts: {
+  clock: Clock;
+  poolSize: number;
+  config: AppConfig;
+}): Promise<{ a: FastifyInstance; b: FastifyInstance; database: Database; close(): Promise<void> }> {
+  const fresh = await freshDatabase();
+  const url = databaseUrl(fresh.database);
+  if (!url) {
+    await fresh.drop();
+    throw new Error("twoProcesses: PostgreSQL only (TEST_DATABASE_URL)");
+  }
+  const second = await openDatabase({ url, poolSize: opts.poolSize });
+  const a = await buildApp({ db: fresh.database.db, clock: opts.clock, config: opts.config });
+  const b = await buildApp({ db: second.db, clock: opts.clock, config: opts.config });
+  await Promise.all([a.ready(), b.ready()]);
+  return {
+    a,
+    b,
+    database: fresh.database,
+    async close() {
+      await a.close();
+      await b.close();
+      await second.close();
+      await fresh.drop();
     },
   };
 }

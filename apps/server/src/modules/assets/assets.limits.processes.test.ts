@@ -9,43 +9,31 @@
 import { MAX_REGISTRATIONS_PER_DAY } from "@valoriza/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app.ts";
-import { type Database, openDatabase } from "../../db/client.ts";
 import { systemClock } from "../../lib/clock.ts";
-import { freshDatabase, json, signUp } from "../../test/harness.ts";
-import { quietPool } from "../custody/custody.testkit.ts";
+import { json, signUp, twoProcesses } from "../../test/harness.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)("the day's bounds with two server processes on one PostgreSQL", () => {
-  let db: { database: Database; drop(): Promise<void> };
-  let second: Database;
+  let cluster: Awaited<ReturnType<typeof twoProcesses>>;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
   beforeAll(async () => {
-    db = await freshDatabase();
-    quietPool(db.database);
-    const dbUrl = (db.database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-      .connectionString;
-    second = await openDatabase({ url: dbUrl, poolSize: 10 });
-    const config = {
-      jwtSecret: "two-processes-limits-secret-two-processes-01",
-      adminEmails: [],
-      dataDir: `/tmp/valoriza-limits-processes-${process.pid}`,
-      webDist: undefined,
-    };
-    a = await buildApp({ db: db.database.db, clock: systemClock, config });
-    b = await buildApp({ db: second.db, clock: systemClock, config });
-    await Promise.all([a.ready(), b.ready()]);
+    cluster = await twoProcesses({
+      clock: systemClock,
+      poolSize: 10,
+      config: {
+        jwtSecret: "two-processes-limits-secret-two-processes-01",
+        adminEmails: [],
+        dataDir: `/tmp/valoriza-limits-processes-${process.pid}`,
+        webDist: undefined,
+      },
+    });
+    ({ a, b } = cluster);
   }, 60_000);
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await second?.close();
-    await db?.drop();
-  });
+  afterAll(() => cluster?.close());
 
   it("14 money registrations of one person through both at once: exactly the maximum issue credits", async () => {
     const person = await signUp(a);
@@ -65,7 +53,7 @@ describe.skipIf(!url)("the day's bounds with two server processes on one Postgre
     expect(refused).toHaveLength(14 - MAX_REGISTRATIONS_PER_DAY);
     for (const r of refused) expect(json(r).message).toMatch(/registros en 24 horas/);
     // Nothing of a refused registration was written: the person holds the credits of the others only.
-    const [row] = (await db.database.rawQuery(
+    const [row] = (await cluster.database.rawQuery(
       `select (select count(*)::int from assets where user_id = $1) as assets,
               (select coalesce(sum(amount), 0)::int from holds where user_id = $1 and status = 'abierta') as blocked`,
       [person.id],

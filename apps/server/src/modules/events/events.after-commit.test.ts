@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, lastStatement, type Tx, transactionWith } from "../../db/client.ts";
-import { createTestApp, type TestContext } from "../../test/harness.ts";
+import { createTestApp, databaseUrl, type TestContext } from "../../test/harness.ts";
 import { EVENTS_CHANNEL, publishEvent } from "./index.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -22,9 +22,8 @@ let stop: () => Promise<void> = async () => {};
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  if (t.database.kind === "postgres") {
-    const url = (db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-      .connectionString;
+  const url = databaseUrl(t.database);
+  if (url) {
     const listener = new pg.Client({ connectionString: url });
     await listener.connect();
     listener.on("notification", (m) => {

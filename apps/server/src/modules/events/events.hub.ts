@@ -25,9 +25,10 @@ type Unlisten = () => Promise<void>;
 
 /**
  * Fans out the events of channel `valoriza_eventos` to the streams open in this
- * process. Any process of the app may publish (pg_notify inside its
- * transaction); every process listening on the same database hears it after
- * commit, so several server processes on one PostgreSQL share events.
+ * process. Any process of the app may publish (publishEvent, on its
+ * transaction; notified after the COMMIT: events.flush.ts); every process
+ * listening on the same database hears it after commit, so several server
+ * processes on one PostgreSQL share events.
  *
  * PGlite: its own `listen` API (one in-process connection).
  * PostgreSQL: one dedicated connection per process, outside the pool,

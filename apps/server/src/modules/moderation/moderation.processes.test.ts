@@ -9,44 +9,31 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app.ts";
-import { type Database, openDatabase } from "../../db/client.ts";
 import { ManualClock } from "../../lib/clock.ts";
-import { freshDatabase, json, signUp, type TestUser } from "../../test/harness.ts";
-import { quietPool } from "../custody/custody.testkit.ts";
+import { json, signUp, type TestUser, twoProcesses } from "../../test/harness.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)("two server processes on one PostgreSQL", () => {
-  let db: { database: Database; drop(): Promise<void> };
-  let second: Database;
+  let cluster: Awaited<ReturnType<typeof twoProcesses>>;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
   beforeAll(async () => {
-    db = await freshDatabase();
-    quietPool(db.database);
-    const dbUrl = (db.database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-      .connectionString;
-    second = await openDatabase({ url: dbUrl, poolSize: 4 });
-    const config = {
-      jwtSecret: "two-processes-secret-two-processes-secret-01",
-      adminEmails: ["admin@valoriza.test"],
-      dataDir: `/tmp/valoriza-moderation-${process.pid}`,
-      webDist: undefined,
-    };
-    const clock = new ManualClock(new Date());
-    a = await buildApp({ db: db.database.db, clock, config });
-    b = await buildApp({ db: second.db, clock, config });
-    await Promise.all([a.ready(), b.ready()]);
+    cluster = await twoProcesses({
+      clock: new ManualClock(new Date()),
+      poolSize: 4,
+      config: {
+        jwtSecret: "two-processes-secret-two-processes-secret-01",
+        adminEmails: ["admin@valoriza.test"],
+        dataDir: `/tmp/valoriza-moderation-${process.pid}`,
+        webDist: undefined,
+      },
+    });
+    ({ a, b } = cluster);
   }, 60_000);
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await second?.close();
-    await db?.drop();
-  });
+  afterAll(() => cluster?.close());
 
   it("a suspension through one process ends the session in the other; sign-in there answers 403 'suspendida'", async () => {
     const admin = await signUp(a, { email: "admin@valoriza.test" });
