@@ -136,7 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const deps: AppDeps = { db: opts.db, clock: opts.clock, config: opts.config, tokens };
   // Token checks read no database row per request: a per-process cache of the users row,
   // invalidated through LISTEN/NOTIFY in every process (lib/session-cache.ts, ADR 012).
-  const sessions = new SessionCache(opts.db, (id) => findAuthUser(opts.db, id), { log: app.log });
+  const sessions = new SessionCache(opts.db, (id, via) => findAuthUser(via, id), { log: app.log });
   await sessions.start();
   app.addHook("onClose", async () => sessions.close());
   tokens.onSign = (id, version) => sessions.noteVersion(id, version);

@@ -102,6 +102,14 @@ async function pgliteUpToDate(client: PGlite): Promise<boolean> {
   }
 }
 
+/**
+ * A connection of its own (not the pool's) as an executor for single statements, e.g. the session
+ * cache's listening connection (lib/session-cache.ts). Not for transactions: those take the pool's.
+ */
+export function dbOnClient(client: pg.Client): Executor {
+  return drizzleNodePg(client) as unknown as Db;
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, pipeline: true } as pg.PoolConfig);

@@ -87,9 +87,9 @@ describe("session cache", () => {
     let reads = 0;
     const cache = new SessionCache(
       db,
-      async (id) => {
+      async (id, via) => {
         reads++;
-        return findAuthUser(db, id);
+        return findAuthUser(via, id);
       },
       { ttlMs: 10 * 60_000 }, // no expiry during the test: only the notification can drop it
     );
@@ -113,4 +113,36 @@ describe("session cache", () => {
       await cache.close();
     }
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL a session check answers while every pooled connection is taken (it reads over its own)",
+    async () => {
+      const u = await signUp(appA);
+      const url = (first.database.db as unknown as { $client: { options: { connectionString: string } } }).$client
+        .options.connectionString;
+      const busy = await openDatabase({ url, poolSize: 2 });
+      const pool = (busy.db as unknown as { $client: import("pg").Pool }).$client;
+      const cache = new SessionCache(busy.db, (id, via) => findAuthUser(via, id));
+      const held = [await pool.connect(), await pool.connect()];
+      try {
+        await cache.start();
+        expect(cache.isListening).toBe(true);
+        for (const c of held) await c.query("begin");
+        // Every connection of the pool is in a transaction that does not end during the check.
+        const answer = await Promise.race([
+          cache.lookup(u.id, 0),
+          new Promise<"waited">((r) => setTimeout(() => r("waited"), 3000)),
+        ]);
+        expect(answer).not.toBe("waited");
+        expect(answer && typeof answer === "object" ? answer.id : undefined).toBe(u.id);
+      } finally {
+        for (const c of held) {
+          await c.query("rollback").catch(() => {});
+          c.release();
+        }
+        await cache.close();
+        await busy.close();
+      }
+    },
+  );
 });
