@@ -6,12 +6,16 @@
  *   npm run bench:transfers        (BENCH_SECONDS=8 BENCH_CLIENTS=32 by default;
  *                                   BENCH_DATABASES=postgres runs one of the two;
  *                                   BENCH_POOL sets the app's pool (default: DB_POOL_SIZE's);
+ *                                   BENCH_WARM_SECONDS the steady state's registrations (default 3);
  *                                   BENCH_EXPERIMENT_SQL runs SQL on the PostgreSQL bench
  *                                   database after its migrations, e.g. to drop an index;
  *                                   BENCH_STATEMENTS=1 prints each phase's statements per call
  *                                   from pg_stat_statements, when the server preloads it, and
  *                                   the HTTP phase's wall-clock window, to cut a profile to it)
  *
+ * - first, the database in its steady state (BENCH_WARM_SECONDS, default 3; 0 skips it): that long
+ *   of registrations by people of their own, then ANALYZE, as autovacuum does on a running database
+ *   (a new database's statistics describe empty tables; see the comment at the step).
  * - raw SQL: a sequential loop calling the ledger's stored function
  *   `ledger_transfer` (one round trip each) on the driver itself, in this process.
  * - HTTP: autocannon in a separate process (bench/load.mjs), BENCH_CLIENTS
@@ -229,6 +233,25 @@ async function run(kind: Kind) {
   if (kind === "postgres") {
     await roundTripsOfOneRegistration(app.base, tokens[0] as string);
     roundTrips = await roundTripsOfOneRegistration(app.base, tokens[0] as string, sent);
+  }
+
+  // The database in its steady state (BENCH_WARM_SECONDS, default 3; 0 = a new database, as before
+  // 2026-11-30 22:13): registrations of people of their own for that long, then ANALYZE, as autovacuum
+  // does on a running database. On a new database the statistics describe near-empty tables, and
+  // the plans each connection caches from them (the ledger's functions) scan whole tables while
+  // they grow: on PostgreSQL 2.4 sequential scans of `accounts` per call, 800 rows read.
+  const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
+  if (warmSeconds > 0) {
+    await load({
+      url: `${app.base}/api/dinero/registrar`,
+      method: "POST",
+      body: BODY,
+      tokens: await seedUsersWithTokens(database, 2000),
+      perToken: 10,
+      connections: CLIENTS,
+      seconds: warmSeconds,
+    });
+    await database.rawQuery("analyze");
   }
 
   // Raw SQL loop.
