@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { preloadHomeResults } from "../features/home/results-code.ts";
 import { cn } from "../lib/utils.ts";
@@ -15,12 +15,25 @@ export function SearchBox({ className }: { className?: string }) {
   const onHome = pathname === "/";
   const urlQuery = onHome ? (params.get("q") ?? "") : "";
   const [value, setValue] = useState(urlQuery);
+  // What this box last wrote to ?q=, until the URL shows it. The router updates the location in a
+  // transition, a render behind the box: an older ?q= still on its way must not overwrite what was
+  // typed since (on a slow phone that dropped letters typed in between). Any other change of ?q=
+  // (the feed's 'Ver todos los activos', back and forward, leaving the home page) sets the box.
+  const written = useRef<string | null>(null);
 
-  useEffect(() => setValue(urlQuery), [urlQuery]);
+  useEffect(() => {
+    if (written.current !== null && onHome) {
+      if (urlQuery === written.current) written.current = null;
+      return;
+    }
+    written.current = null;
+    setValue(urlQuery);
+  }, [urlQuery, onHome]);
 
   const onChange = (next: string) => {
     setValue(next);
     if (!onHome) return;
+    written.current = next.trim() ? next : "";
     setParams(
       (current) => {
         if (next.trim()) current.set("q", next);
