@@ -121,12 +121,15 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
 
   return (
     // Phones: photos, then title, value and owner, then the description; desktops: two columns.
-    <article className="grid items-start gap-x-8 gap-y-6 lg:grid-cols-[1.2fr_1fr]">
+    // An action that holds its place until the person's own view arrives (data-holds-place: a
+    // donation's panel) may grow when it comes: what follows it stays unseen until then (the owner's
+    // card, the chat, and on phones the description), so nothing a person sees moves.
+    <article className="grid items-start gap-x-8 gap-y-6 lg:grid-cols-[1.2fr_1fr] max-lg:[&:has([data-holds-place])>[data-after-action]]:invisible">
       <div className="min-w-0 lg:col-start-1 lg:row-start-1">
         <Gallery images={asset.images} thumbnails={asset.thumbnails} title={asset.title} type={asset.assetType} />
       </div>
 
-      <div className="flex min-w-0 flex-col gap-5 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <div className="flex min-w-0 flex-col gap-5 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 [&>[data-holds-place]~*]:invisible">
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone="neutral">
@@ -190,7 +193,7 @@ function AssetDetail({ asset, renderAction, renderChat }: { asset: Asset } & Ass
         )}
       </div>
 
-      <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
+      <div data-after-action className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
         <section aria-labelledby="descripcion-title" className="min-w-0">
           <h2 id="descripcion-title" className="text-lg font-semibold text-slate-900">
             Descripción

@@ -70,9 +70,11 @@ export function DonationAssetAction({ asset }: { asset: Asset }) {
 
   const refetch = () => void query.refetch();
   if (query.isPlaceholderData) {
-    // The page's inlined donation holds the panel's place, unseen, until this person's view arrives.
+    // The page's inlined donation holds the panel's place, unseen, until this person's view arrives;
+    // the asset page keeps what follows unseen meanwhile (data-holds-place): the recipient's view is
+    // taller, and nothing below may move when it comes.
     return (
-      <div role="status" aria-label="Cargando donación">
+      <div role="status" aria-label="Cargando donación" data-holds-place="">
         <div aria-hidden="true" inert className="invisible">
           <DonationPanel asset={asset} donation={query.data} refetch={refetch} />
         </div>
