@@ -51,4 +51,4 @@ VOLUME ["/data"]
 HEALTHCHECK --interval=10s --timeout=3s --start-period=40s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM from `docker stop` closes the server and the database pool cleanly (server.ts).
-CMD ["node", "--enable-source-maps", "apps/server/dist/server.mjs"]
+CMD ["node", "apps/server/dist/server.mjs"]

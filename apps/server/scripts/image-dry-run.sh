@@ -74,7 +74,7 @@ for i in 1 2; do
   (cd "$APP" && exec "${AS[@]}" env -i PATH="$PATH" HOME=/tmp \
     NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$WORK/data" SEED_DEMO=0 LOG_LEVEL=warn \
     DATABASE_URL="$DB_URL" JWT_SECRET=una-clave-de-prueba-de-al-menos-32-caracteres \
-    node --enable-source-maps apps/server/dist/server.mjs >"$WORK/replica-$i.log" 2>&1) &
+    node apps/server/dist/server.mjs >"$WORK/replica-$i.log" 2>&1) &
   PIDS+=("$!")
 done
 ready() { curl -fs -o /dev/null "http://127.0.0.1:$1/api/health/ready"; }

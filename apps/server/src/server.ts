@@ -8,6 +8,7 @@ import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
 import { copyPgliteTemplateDir, pgliteTemplateDir } from "./db/template.ts";
 import { TokenService } from "./lib/auth.ts";
 import { systemClock } from "./lib/clock.ts";
+import { mapStacksLazily } from "./lib/stack-maps.ts";
 import { startTimerRunner } from "./modules/deals/index.ts";
 import { startMailWorker } from "./modules/mail/index.ts";
 import { startPushWorker } from "./modules/push/index.ts";
@@ -41,6 +42,8 @@ const SEED_START_DELAY_MS = 100;
 const sinceStart = () => Math.round(performance.now());
 
 async function main(): Promise<void> {
+  // Stacks of the built server name the TypeScript sources; its map is read on the first stack written.
+  mapStacksLazily();
   const phases: Record<string, number> = { modulos: sinceStart() };
   const config = loadConfig();
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
