@@ -39,7 +39,9 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/apps/server/package.json ./apps/server/package.json
-COPY --from=build /app/apps/server/dist/server.mjs /app/apps/server/dist/server.mjs.map ./apps/server/dist/
+# The entry, the bundle, its map and the code cache the build made of it (ADR 019).
+COPY --from=build /app/apps/server/dist/server.mjs /app/apps/server/dist/server.cjs /app/apps/server/dist/server.cjs.map \
+     /app/apps/server/dist/server.cjs.cache ./apps/server/dist/
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 # Uploaded images live in /data (a volume shared by every replica).

@@ -32,7 +32,11 @@ function groupOf(url: string, fn: string): string {
     return rest[0]?.startsWith("@") ? `${rest[0]}/${rest[1]}` : (rest[0] ?? url);
   }
   if (url.startsWith("node:")) return "node (core)";
-  if (url.includes("dist/server.mjs") || url.includes("/apps/server/src/") || url.includes("/packages/domain/src/")) {
+  if (
+    /dist\/server\.(mjs|cjs)/.test(url) ||
+    url.includes("/apps/server/src/") ||
+    url.includes("/packages/domain/src/")
+  ) {
     return "Valoriza (app code)";
   }
   return url;

@@ -1,6 +1,6 @@
 /**
  * Where a request's time goes (issue 7: "profile with --cpu-prof"): the built
- * production server (apps/server/dist/server.mjs) runs under `node --cpu-prof`
+ * production server (apps/server/dist/server.mjs, the bundle server.cjs) runs under `node --cpu-prof`
  * while autocannon (bench/load.mjs, its own process) calls one route; then the
  * V8 profile is summed by self time, grouped by npm package (or node internals,
  * or the app's own bundled code), with the heaviest functions.

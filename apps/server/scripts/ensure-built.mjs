@@ -38,6 +38,7 @@ export const TARGETS = {
       r("apps/server/src"),
       r("apps/server/drizzle"),
       r("apps/server/scripts/build.mjs"),
+      r("apps/server/scripts/launcher.mjs"),
       r("apps/server/scripts/pglite-template.ts"),
       r("apps/server/package.json"),
       ...domain,

@@ -151,6 +151,8 @@ async function main(): Promise<void> {
     workersTimer.unref();
     cancelWorkersStart = () => clearTimeout(workersTimer);
     startupDone = true;
+    // The launcher (dist/server.mjs) keeps V8's code cache of what this start compiled (ADR 019).
+    process.emit("valoriza:started");
   } catch (e) {
     await database?.close().catch(() => {});
     release();

@@ -4,17 +4,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * Stack traces of the built server (dist/server.mjs) name the TypeScript sources, as
+ * Stack traces of the built server (dist/server.cjs) name the TypeScript sources, as
  * `--enable-source-maps` does, but the map is read the first time a stack is written, not at
- * start (issue 21, ADR 019 amendment "The map read when a stack is written"): Node reads and
- * measures the bundle's 2.5 MB map while loading the bundle, about 0.1 s of every start, for
- * stacks most starts never write. Frames of `file` (the bundle) are mapped through `file.map`
+ * start (issue 21, ADR 019 amendment "The map read when a stack is written"): with the flag, Node
+ * read and measured the bundle's 2.5 MB map while loading it (74 ms of CPU in a profile of one
+ * start), for stacks most starts never write; and Node does not map code compiled by `vm.Script`,
+ * as the launcher compiles the bundle. Frames of `file` (the bundle) are mapped through `file.map`
  * beside it; every other frame, and every frame when no map can be read, is left as V8 wrote it.
- * Does nothing when Node already maps stacks (`--enable-source-maps`) or under tsx (no map beside
- * the source).
+ * Does nothing without a map beside the file (under tsx).
  */
 export function mapStacksLazily(file = ownFile()): boolean {
-  if (!file || process.sourceMapsEnabled) return false;
+  if (!file) return false;
   const filePath = file.startsWith("file:") ? fileURLToPath(file) : file;
   const mapPath = `${filePath}.map`;
   if (!existsSync(mapPath)) return false; // read and parsed on first use
