@@ -152,7 +152,7 @@ async function main(): Promise<void> {
     cancelWorkersStart = () => clearTimeout(workersTimer);
     startupDone = true;
     // The launcher (dist/server.mjs) keeps V8's code cache of what this start compiled (ADR 019).
-    process.emit("valoriza:started");
+    (process as NodeJS.EventEmitter).emit("valoriza:started");
   } catch (e) {
     await database?.close().catch(() => {});
     release();
