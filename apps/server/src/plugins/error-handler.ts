@@ -1,5 +1,5 @@
 import type { Socket } from "node:net";
-import { type ErrorCode, MSG } from "@valoriza/domain";
+import { type ErrorCode, formatNumber, MSG } from "@valoriza/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors.ts";
@@ -96,7 +96,7 @@ const FORMAT_WORDS: Record<string, string> = {
   datetime: "una fecha y hora válidas (ISO 8601)",
 };
 
-const num = (n: number | bigint | undefined) => (typeof n === "number" ? n.toLocaleString("es-CO") : String(n ?? ""));
+const num = (n: number | bigint | undefined) => (typeof n === "number" ? formatNumber(n) : String(n ?? ""));
 
 /** Our Spanish message for one of zod's generic issues, naming the field (`where`, e.g. rangoValorDeseadoCOP.min). */
 export function ownIssueMessage(i: Issue, where: string): string {

@@ -4,6 +4,7 @@
  */
 import { CATEGORY_NAMES } from "../economy/catalog.ts";
 import { ASSET_TYPES, MAIN_PURPOSES } from "../economy/constants.ts";
+import { formatNumber } from "../economy/format.ts";
 import { normalizeSearch } from "../economy/search.ts";
 
 /** `orden` of GET /api/assets: newest first (default), by credits, or by distance to `lat`,`lng`. */
@@ -47,8 +48,7 @@ export const ASSET_SEARCH_MSG = {
   propositoInvalid: `El propósito debe ser uno de: ${MAIN_PURPOSES.join(", ")}.`,
   ciudadTooLong: "La ciudad no puede tener más de 80 caracteres.",
   creditsInvalid: (field: string) => `${field} debe ser un número entero de créditos, 0 o mayor.`,
-  creditsTooBig: (field: string) =>
-    `${field} no puede ser mayor que ${ASSET_SEARCH_CREDITS_MAX.toLocaleString("es-CO")}.`,
+  creditsTooBig: (field: string) => `${field} no puede ser mayor que ${formatNumber(ASSET_SEARCH_CREDITS_MAX)}.`,
   creditsRange: "minCreditos no puede ser mayor que maxCreditos.",
   ordenInvalid: `El orden debe ser uno de: ${ASSET_ORDERS.join(", ")}.`,
   latInvalid: "lat debe ser una latitud entre -90 y 90.",

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { formatNumber } from "../economy/format.ts";
 
 /**
  * Paging parameters of a query string with our own Spanish messages (issue 15 item 23): `?limit=0`
  * and `?limit=abc` answer 'El límite debe ser un número entero entre 1 y 200', never zod's words.
  */
 const integerIn = (name: string, min: number, max: number, fallback: number) => {
-  const message = `${name} debe ser un número entero entre ${min} y ${max.toLocaleString("es-CO")}`;
+  const message = `${name} debe ser un número entero entre ${min} y ${formatNumber(max)}`;
   return z
     .string({ error: message })
     .optional()

@@ -6,6 +6,7 @@
  * table). An effect a transition names that the table does not configure is a custom effect of the
  * area's handlers (the escape hatch for what is truly specific). Everything here is pure.
  */
+import { formatNumber } from "../economy/format.ts";
 
 /**
  * A text over the deal's fields: a string whose `{field}` placeholders are filled from them
@@ -181,7 +182,7 @@ export function templateRoles(spec: { to?: readonly string[] }, t: MessageTempla
 }
 
 /** es-CO thousands (1.234.567): how the texts write credits. */
-export const fmtCreditos = (n: number): string => n.toLocaleString("es-CO");
+export const fmtCreditos = (n: number): string => formatNumber(n);
 
 /**
  * Checks a configured effect used by `transition` of a process with `roles` and `templates`

@@ -2,6 +2,7 @@
  * The loans' Spanish messages and the longest term, in a module of their own: the web's loan button
  * shows them without loading the loans' schemas (and zod) that loan.ts builds.
  */
+import { formatNumber } from "../economy/format.ts";
 
 /** The longest term accepted. */
 export const LOAN_MAX_DAYS = 365;
@@ -31,9 +32,9 @@ export const LOAN_MSG = {
   cancelled: "Solicitud cancelada",
   /** Refused at request time: the borrower's available credits do not cover the guarantee and the interest. */
   borrowerShort: (garantia: number, interes: number) =>
-    `No tienes suficientes créditos disponibles: este préstamo bloquea ${garantia.toLocaleString("es-CO")} ${
+    `No tienes suficientes créditos disponibles: este préstamo bloquea ${formatNumber(garantia)} ${
       garantia === 1 ? "crédito" : "créditos"
-    } de garantía y cobra ${interes.toLocaleString("es-CO")} de interés al aprobarse.`,
+    } de garantía y cobra ${formatNumber(interes)} de interés al aprobarse.`,
   /** The lender approves but the borrower no longer has the credits (they spent them after asking). */
   borrowerShortAtApproval:
     "Quien pidió el préstamo ya no tiene suficientes créditos disponibles para la garantía y el interés: el préstamo no se aprobó.",

@@ -1,4 +1,4 @@
-import { formatCOP } from "../economy/format.ts";
+import { formatCOP, formatNumber } from "../economy/format.ts";
 import { CODE_LENGTH, CUSTODY_MAX_WRONG_CODES } from "./custody.ts";
 
 /** Spanish messages of the sale and custody areas (spec wording where the spec has one). */
@@ -25,7 +25,7 @@ export const DEALS_MSG = {
   /** The stale-price refusal, in the unit the buyer chose: credits, or pesos for a cash purchase. */
   priceChanged: (price: number, modoPago: "creditos" | "dinero" = "creditos") =>
     `El precio del activo cambió: ahora es ${
-      modoPago === "dinero" ? formatCOP(price) : `${price.toLocaleString("es-CO")} créditos`
+      modoPago === "dinero" ? formatCOP(price) : `${formatNumber(price)} créditos`
     }. Revisa y confirma de nuevo.`,
   worthlessAsset: "Este activo no tiene créditos asignados: no se puede comprar con créditos",
   assetNotFound: "Activo no encontrado",

@@ -2,6 +2,7 @@
  * The rentals' Spanish messages, limits and date rules (pure), in a module of their own: the web's
  * asset page shows and checks them without loading the rentals' schemas (and zod) that rental.ts builds.
  */
+import { formatNumber } from "../economy/format.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest publication period, and so the longest booking. */
@@ -15,7 +16,7 @@ export const RENTAL_MSG = {
   createFailed: "No se pudo crear el alquiler.",
   required: "Debes completar el activo, el precio por día, las fechas y los términos.",
   // Validation
-  invalidPrice: `El precio por día debe ser un número entero de créditos entre 0 y ${RENTAL_MAX_PRICE_PER_DAY.toLocaleString("es-CO")}`,
+  invalidPrice: `El precio por día debe ser un número entero de créditos entre 0 y ${formatNumber(RENTAL_MAX_PRICE_PER_DAY)}`,
   invalidDate: "La fecha no es válida (usa el formato AAAA-MM-DD)",
   startBeforeToday: "La fecha de inicio no puede ser anterior a hoy",
   endBeforeStart: "La fecha de fin no puede ser anterior a la fecha de inicio",

@@ -5,8 +5,9 @@
  * value; amounts in credits are 1 crédito = 1000 COP.
  */
 import { TASA_CAMBIO_COP } from "../constants.ts";
+import { formatNumber } from "../economy/format.ts";
 
-const fmt = (n: number) => n.toLocaleString("es-CO");
+const fmt = (n: number) => formatNumber(n);
 
 /** Max declared value (COP) of one registration of goods, per category; others get the default. */
 export const MAX_GOOD_VALUE_COP_BY_CATEGORY: Readonly<Record<string, number>> = {
@@ -129,14 +130,18 @@ export function colombiaDayStart(now: Date): Date {
   return new Date(Date.UTC(co.getUTCFullYear(), co.getUTCMonth(), co.getUTCDate(), 5, 0, 0));
 }
 
-const fechaFmt = new Intl.DateTimeFormat("es-CO", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "America/Bogota",
-});
+// Made on first use: a page's first Intl use loads ICU's data (economy/format.ts).
+let fechaFmt: Intl.DateTimeFormat | undefined;
 /** '12 de mayo de 2026' (Colombia). */
-export const formatReleaseDate = (d: Date) => fechaFmt.format(d);
+export const formatReleaseDate = (d: Date) => {
+  fechaFmt ??= new Intl.DateTimeFormat("es-CO", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "America/Bogota",
+  });
+  return fechaFmt.format(d);
+};
 
 export const LIMITS_MSG = {
   valueTooHigh: (max: number, what: string) =>

@@ -1,4 +1,5 @@
 import type { ProcessSpec } from "../deals/process.ts";
+import { formatNumber } from "../economy/format.ts";
 import { PURCHASE_TEMPLATES } from "./templates.ts";
 
 /**
@@ -123,5 +124,5 @@ export const canBuy = (p: { stock: number }) => p.stock === -1 || p.stock > 0;
 export function stockBadge(stock: number): string | null {
   if (stock === -1) return null;
   if (stock <= 0) return "Sin stock";
-  return stock === 1 ? "1 disponible" : `${stock.toLocaleString("es-CO")} disponibles`;
+  return stock === 1 ? "1 disponible" : `${formatNumber(stock)} disponibles`;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UUID_RE } from "../common/ids.ts";
+import { formatNumber } from "../economy/format.ts";
 import { reputationSchema } from "../reputation/index.ts";
 import { REVIEW_COMMENT_MAX } from "./process.ts";
 
@@ -13,7 +14,7 @@ export const REVIEW_MSG = {
   operacionNoEncontrada: "Operación no encontrada",
   operacionInvalida: "El identificador de la operación no es válido",
   puntuacionInvalida: "La puntuación debe ser un número entero de 1 a 5.",
-  comentarioLargo: `El comentario puede tener hasta ${REVIEW_COMMENT_MAX.toLocaleString("es-CO")} caracteres.`,
+  comentarioLargo: `El comentario puede tener hasta ${formatNumber(REVIEW_COMMENT_MAX)} caracteres.`,
   guardada:
     "¡Gracias! Tu calificación quedó guardada. Se publicará cuando la otra parte califique o al terminar el plazo.",
   publicada: "¡Gracias! Ambas partes calificaron: las calificaciones ya están publicadas.",

@@ -1,6 +1,7 @@
+import { formatNumber } from "../economy/format.ts";
 import { LOW_AMOUNT_WALLET_CAP, WITHDRAWAL_METHOD_LABELS, type WithdrawalMethod } from "./process.ts";
 
-const fmt = (n: number) => n.toLocaleString("es-CO");
+const fmt = (n: number) => formatNumber(n);
 
 /** Spanish wording of withdrawals (calls-validation-errors §5, §8 Withdrawals). */
 export const WITHDRAWALS_MSG = {

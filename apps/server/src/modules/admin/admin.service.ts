@@ -10,6 +10,7 @@ import type {
   WithdrawalMethod,
   WithdrawalState,
 } from "@valoriza/domain";
+import { formatNumber } from "@valoriza/domain";
 import type { Tx } from "../../db/client.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -36,7 +37,7 @@ export function createAdminService(
   };
   const log = (tx: Tx, admin: AuthUser, accion: AdminAction, objetoTipo: string, objetoId: string, detalle: string) =>
     recordAdminAction(tx, { adminId: admin.id, accion, objetoTipo, objetoId, detalle, createdAt: clock.now() });
-  const fmt = (n: number) => n.toLocaleString("es-CO");
+  const fmt = (n: number) => formatNumber(n);
 
   return {
     async createProduct(admin: AuthUser, data: CreateProductData, uow: UnitOfWork<AdminProduct> = plain) {

@@ -2,6 +2,7 @@ import {
   type AssetFormData,
   buildSearchText,
   currentYearInColombia,
+  formatNumber,
   MONEY_CONTRIBUTION_TYPE_LABELS,
   type MoneyRegisterData,
   type TimeRegisterData,
@@ -57,7 +58,7 @@ export interface MoneyRegistered extends Registered {
   valuation: { monto: number; creditos: number; valorTotal: number };
 }
 
-const fmt = (n: number) => n.toLocaleString("es-CO");
+const fmt = (n: number) => formatNumber(n);
 
 /** The three registrations of the assets service (see createAssetsService). */
 export function createRegistrations({ db, clock, config }: AppDeps) {

@@ -5,6 +5,7 @@ import {
   assetTransitionRefusal,
   CATEGORY_CATALOG,
   currentYearInColombia,
+  formatNumber,
   isActionAllowed,
   type MainPurpose,
   normalizeSearch,
@@ -57,7 +58,7 @@ export interface CreditsReleased {
   goneWithExchange?: boolean;
 }
 
-const fmt = (n: number) => n.toLocaleString("es-CO");
+const fmt = (n: number) => formatNumber(n);
 
 /**
  * Write operations take a UnitOfWork (ADR 004): the route runs them through the idempotency

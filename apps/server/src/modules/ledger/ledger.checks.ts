@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_CREDITS } from "@valoriza/domain";
+import { formatNumber, MAX_AMOUNT_CREDITS } from "@valoriza/domain";
 import { AppError } from "../../lib/errors.ts";
 import { UUID_RE } from "../../lib/ids.ts";
 import type { UserAccountKind } from "./ledger.accounts.ts";
@@ -44,7 +44,7 @@ export function checkAmount(amount: unknown, allowZero: boolean): number {
   }
   if (amount < 0 || (amount === 0 && !allowZero)) throw validation("El monto de créditos debe ser mayor que 0");
   if (amount > MAX_LEDGER_AMOUNT) {
-    throw validation(`El monto de créditos no puede superar ${MAX_LEDGER_AMOUNT.toLocaleString("es-CO")}`);
+    throw validation(`El monto de créditos no puede superar ${formatNumber(MAX_LEDGER_AMOUNT)}`);
   }
   return amount;
 }

@@ -4,6 +4,7 @@ import {
   brakeCap,
   colombiaDayStart,
   DAY_MS,
+  formatNumber,
   RELEASE_WINDOW_DAYS,
   type ReviewReason,
   releaseLimit,
@@ -50,7 +51,7 @@ export async function rowsAfter<T>(
 
 export const num = (v: unknown) => Number(v ?? 0);
 export const iso = (d: Date) => d.toISOString();
-export const fmt = (n: number) => n.toLocaleString("es-CO");
+export const fmt = (n: number) => formatNumber(n);
 
 /** The smallest uuidv7 of a millisecond: ids at or above it were minted at or after it (assets ids are uuidv7 of the clock). */
 export function uuidv7Floor(ms: number): string {

@@ -5,6 +5,7 @@ import {
   colombiaDayStart,
   FAN_IN_SENDERS,
   FAN_IN_WINDOW_DAYS,
+  formatNumber,
   formatReleaseDate,
   LIMITS_MSG,
   MAX_SPENDABLE_UNVERIFIED,
@@ -43,7 +44,7 @@ import {
   usersByIds,
 } from "./limits.repository.ts";
 
-const fmt = (n: number) => n.toLocaleString("es-CO");
+const fmt = (n: number) => formatNumber(n);
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isAdminReason = (m: string) => (ADMIN_REVIEW_REASONS as readonly string[]).includes(m);
 

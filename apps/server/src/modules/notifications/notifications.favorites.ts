@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { LiveEvent } from "@valoriza/domain";
+import { formatNumber } from "@valoriza/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { favorites, notificationOutbox, notifications } from "../../db/schema/index.ts";
@@ -21,7 +22,7 @@ export interface FavoriteChangeInput {
   after?: number;
 }
 
-const fmt = (n: number) => `$${n.toLocaleString("es-CO")} COP`;
+const fmt = (n: number) => `$${formatNumber(n)} COP`;
 
 function message(i: FavoriteChangeInput): { tipo: string; titulo: string; descripcion: string; linked: boolean } {
   switch (i.change) {
