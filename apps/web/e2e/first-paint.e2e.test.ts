@@ -4,7 +4,9 @@
  * worker) is asked for once the first contentful paint is behind, so a phone spends its CPU and its
  * connection on that paint first; and it all still arrives. The block confirmation's code comes with
  * the first pointer or focus on 'Bloquear', not with the page. A visitor without a session who only
- * looks at an asset loads no zod (the deal's form and the chats come when they are asked for).
+ * looks at an asset loads no zod (the deal's form and the chats come when they are asked for). The
+ * home and an asset page show their figures and dates without Intl: a page's first Intl use loads
+ * ICU's data, 25–70 ms of a desktop's main thread and several times that on a phone.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,6 +62,48 @@ function recordOwnerCardTops() {
   };
   tick();
 }
+
+/**
+ * In the page, from each document's start (`addInitScript`): every use of Intl (ICU) the page makes,
+ * its constructors and the `toLocale…`/`localeCompare` methods that build one, by name.
+ */
+function recordIntlUses() {
+  const w = window as unknown as { __intl: string[] };
+  w.__intl = [];
+  const kinds = ["NumberFormat", "DateTimeFormat", "RelativeTimeFormat", "PluralRules", "Collator", "ListFormat"];
+  for (const kind of kinds) {
+    const Original = (Intl as unknown as Record<string, new (...a: unknown[]) => object>)[kind];
+    if (!Original) continue;
+    const counted = class extends Original {
+      constructor(...a: unknown[]) {
+        super(...a);
+        w.__intl.push(`Intl.${kind}`);
+      }
+    };
+    Object.defineProperty(Intl, kind, { value: counted, configurable: true, writable: true });
+  }
+  const methods: [object, string][] = [
+    [Number.prototype, "toLocaleString"],
+    [Date.prototype, "toLocaleString"],
+    [Date.prototype, "toLocaleDateString"],
+    [Date.prototype, "toLocaleTimeString"],
+    [String.prototype, "localeCompare"],
+  ];
+  for (const [proto, name] of methods) {
+    const original = (proto as Record<string, (...a: unknown[]) => unknown>)[name] as (...a: unknown[]) => unknown;
+    Object.defineProperty(proto, name, {
+      value(this: unknown, ...a: unknown[]) {
+        w.__intl.push(name);
+        return original.apply(this, a);
+      },
+      configurable: true,
+      writable: true,
+    });
+  }
+}
+
+/** What recordIntlUses recorded in the current document. */
+const intlUses = (page: Page) => page.evaluate(() => (window as unknown as { __intl: string[] }).__intl);
 
 /** What recordOwnerCardTops recorded so far. */
 const ownerCardTops = (page: Page) => page.evaluate(() => (window as unknown as { __tops: number[] }).__tops);
@@ -121,6 +165,55 @@ describe("lo que la primera pantalla no necesita llega después de pintarla", ()
     await page.getByRole("dialog").waitFor({ state: "detached" });
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("inicio y activo: cifras y fechas en es-CO sin usar Intl, con y sin sesión", async () => {
+    const owner = await openPage(browser, PHONE);
+    await signUpViaApi(owner.page, newUser("fp-intl"));
+    const title = `Bicicleta sin Intl ${Date.now()}`;
+    const sale = await createGoodViaApi(owner.page, { title, mainPurpose: "vender", baseValueCOP: 1_250_000 });
+    await owner.page.context().close();
+
+    for (const signedIn of [false, true]) {
+      const { page, errors } = await openPage(browser, PHONE);
+      if (signedIn) await signUpViaApi(page, newUser("fp-intl-v"));
+      await page.addInitScript(recordIntlUses);
+
+      await page.goto("/");
+      await page.getByRole("heading", { name: "Dale valor a lo que tienes" }).waitFor();
+      // The feed's cards: credits and pesos as es-CO writes them.
+      await page
+        .getByText(/^\d{1,3}(\.\d{3})* créditos$/)
+        .first()
+        .waitFor();
+      await page
+        .getByText(/^\$\u00a0\d{1,3}(\.\d{3})*$/)
+        .first()
+        .waitFor();
+      await page.getByRole("contentinfo").waitFor({ state: "attached" });
+      await page.waitForLoadState("networkidle");
+      expect(await intlUses(page), `inicio${signedIn ? " con sesión" : ""}`).toEqual([]);
+
+      await page.goto(`/ver-activo/${sale.id}`);
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      await page.getByText("$\u00a01.250.000").first().waitFor();
+      await page
+        .getByText(`${sale.credits.toLocaleString("es-CO")} créditos`)
+        .first()
+        .waitFor();
+      // The publication date, written out: "1 de diciembre de 2026".
+      await page
+        .getByText(
+          /^\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}$/,
+        )
+        .waitFor();
+      await page.getByRole("button", { name: /^Comprar$/ }).waitFor();
+      await page.getByText("Reputación").first().waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await intlUses(page), `activo${signedIn ? " con sesión" : ""}`).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
   });
 
   it("activo sin sesión: el trato, 'Contactar', calificaciones y reputación se ven sin cargar zod", async () => {

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import {
+  formatNumber,
   MODERATION_MSG,
   REPORT_DESCRIPCION_MAX,
   REPORT_MOTIVO_LABELS,
@@ -99,7 +100,7 @@ export function ReportDialog({
             id={`${id}-descripcion`}
             label="Descripción"
             optional
-            hint={`${descripcion.length.toLocaleString("es-CO")} / ${REPORT_DESCRIPCION_MAX.toLocaleString("es-CO")} caracteres`}
+            hint={`${formatNumber(descripcion.length)} / ${formatNumber(REPORT_DESCRIPCION_MAX)} caracteres`}
           >
             {(control) => (
               <Textarea

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Reputation } from "@valoriza/domain";
+import { formatNumber } from "@valoriza/domain";
 import { finite, isRecord, outOfContract, text } from "./answer.ts";
 import { apiRequest } from "./api.ts";
 import { afterFirstPaint } from "./first-paint.tsx";
@@ -75,7 +76,7 @@ export function readReputation(body: unknown): Reputation {
 
 /** A signed figure: +5, −10, 0. */
 export function signed(n: number): string {
-  const abs = Math.abs(n).toLocaleString("es-CO");
+  const abs = formatNumber(Math.abs(n));
   return n > 0 ? `+${abs}` : n < 0 ? `−${abs}` : "0";
 }
 

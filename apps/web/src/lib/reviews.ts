@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReviewSummary } from "@valoriza/domain";
+import { formatNumber } from "@valoriza/domain";
 import { finite, isRecord, outOfContract } from "./answer.ts";
 import { apiRequest } from "./api.ts";
 import { afterFirstPaint } from "./first-paint.tsx";
@@ -53,11 +54,11 @@ export function useReviewSummary(userId: string | undefined) {
 }
 
 /** "4,5" with the Colombian decimal comma. */
-export const formatAverage = (n: number): string => n.toLocaleString("es-CO", { maximumFractionDigits: 1 });
+export const formatAverage = (n: number): string => formatNumber(n, 1);
 
 /** "1 calificación", "3 calificaciones". */
 export const reviewsCountLabel = (n: number): string =>
-  `${n.toLocaleString("es-CO")} ${n === 1 ? "calificación" : "calificaciones"}`;
+  `${formatNumber(n)} ${n === 1 ? "calificación" : "calificaciones"}`;
 
 /** The path of a person's public profile. */
 export const personPath = (id: string) => `/usuarios/${encodeURIComponent(id)}`;

@@ -14,6 +14,13 @@ describe("formatDate (es-CO)", () => {
     expect(formatDate("2025-12-24T15:30:00-05:00")).toBe("24 de diciembre de 2025");
   });
 
+  it("prints what Intl's es-CO long date prints, every day of 1999 to 2031", () => {
+    const intl = new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "long", year: "numeric" });
+    const days: string[] = [];
+    for (let t = Date.UTC(1999, 0, 1, 17); t < Date.UTC(2032, 0, 1); t += 86_400_000) days.push(new Date(t).toISOString());
+    expect(days.map(formatDate)).toEqual(days.map((d) => intl.format(new Date(d))));
+  });
+
   it("shows nothing for a missing or unreadable date", () => {
     expect(formatDate(null)).toBe("");
     expect(formatDate(undefined)).toBe("");

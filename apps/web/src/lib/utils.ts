@@ -5,12 +5,31 @@ export function cn(...classes: ClassValue[]): string {
   return classes.filter(Boolean).join(" ");
 }
 
-const dateFormatter = new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "long", year: "numeric" });
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+] as const;
 
+/**
+ * "5 de marzo de 2026", in the browser's time zone: what Intl's es-CO long date prints, written out
+ * by hand, since the asset page shows one on its first screen and a page's first Intl use loads
+ * ICU's data (lib/intl.ts).
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return "";
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : dateFormatter.format(date);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.getDate()} de ${MONTHS[date.getMonth()]} de ${date.getFullYear()}`;
 }
 
 /** Today's date as YYYY-MM-DD in the user's local time zone (for date inputs). */

@@ -1,4 +1,4 @@
-import { ASSET_STATUS_LABELS, type AssetStatus, creditsLabel, formatCOP } from "@valoriza/domain";
+import { ASSET_STATUS_LABELS, type AssetStatus, creditsLabel, formatCOP, formatNumber } from "@valoriza/domain";
 import { ArrowRight, Banknote, Clock, type LucideIcon, MapPin, Package } from "lucide-react";
 import { memo, type ReactNode } from "react";
 import { Link } from "react-router-dom";
@@ -52,7 +52,7 @@ export function AssetTypeIcon({ type, className }: { type: AssetType; className?
 /** "A 2,3 km" / "A menos de 1 km": the distance to the asset's public point (never its exact place). */
 export function distanceLabel(km: number): string {
   if (km < 1) return "A menos de 1 km";
-  return `A ${km.toLocaleString("es-CO", { maximumFractionDigits: km < 10 ? 1 : 0 })} km`;
+  return `A ${formatNumber(km, km < 10 ? 1 : 0)} km`;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   DISPUTE_NOTE_MAX,
   type DisputeResult,
   formatCOP,
+  formatNumber,
 } from "@valoriza/domain";
 import { RefreshCw, Scale, Undo2, Wallet } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
@@ -99,7 +100,7 @@ function DisputeCard({ d }: { d: AdminDispute }) {
     c.modoPago === "dinero"
       ? `${formatCOP(c.montoCOP)} en dinero (fuera de Valoriza)`
       : c.pagoCreditos > 0
-        ? `${c.pagoCreditos.toLocaleString("es-CO")} créditos en custodia`
+        ? `${formatNumber(c.pagoCreditos)} créditos en custodia`
         : "Sin pago en créditos";
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5" data-testid="disputa">
@@ -234,7 +235,7 @@ function ResolveForm({ d }: { d: AdminDispute }) {
   };
 
   const c = d.custodia;
-  const credits = c.pagoCreditos > 0 ? `${c.pagoCreditos.toLocaleString("es-CO")} créditos` : null;
+  const credits = c.pagoCreditos > 0 ? `${formatNumber(c.pagoCreditos)} créditos` : null;
   const what =
     pending === "reembolsar"
       ? credits

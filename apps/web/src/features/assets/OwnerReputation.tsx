@@ -1,3 +1,4 @@
+import { formatNumber } from "@valoriza/domain";
 import { ChevronDown, RefreshCw, Star } from "lucide-react";
 import { useId, useState } from "react";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -56,7 +57,7 @@ export function OwnerReputation({ userId }: { userId: string }) {
         <Star aria-hidden="true" className="size-4 shrink-0 fill-amber-400 text-amber-500" />
         <span className="font-medium">Reputación</span>
         <span className="ml-auto font-bold text-slate-900 tabular-nums">
-          <span data-testid="owner-reputation">{total.toLocaleString("es-CO")}</span>{" "}
+          <span data-testid="owner-reputation">{formatNumber(total)}</span>{" "}
           <span className="font-normal text-slate-500">{Math.abs(total) === 1 ? "punto" : "puntos"}</span>
         </span>
         <ChevronDown

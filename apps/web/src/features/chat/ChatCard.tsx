@@ -11,6 +11,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ApiError, isBlockedAnswer } from "../../lib/api.ts";
 import { useBlockToggle } from "../../lib/blocks.ts";
+import { onFirstUse } from "../../lib/intl.ts";
 import { toast } from "../../lib/toast.ts";
 import { cn } from "../../lib/utils.ts";
 import {
@@ -25,11 +26,11 @@ import {
   useMeId,
 } from "./api.ts";
 
-const timeFormat = new Intl.DateTimeFormat("es-CO", { dateStyle: "short", timeStyle: "short" });
+const timeFormat = onFirstUse(() => new Intl.DateTimeFormat("es-CO", { dateStyle: "short", timeStyle: "short" }));
 
 function when(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : timeFormat.format(d);
+  return Number.isNaN(d.getTime()) ? "" : timeFormat().format(d);
 }
 
 /**

@@ -4,17 +4,18 @@ import { RequireSession } from "../../components/require-session.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { LoadingState } from "../../components/ui/spinner.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { onFirstUse } from "../../lib/intl.ts";
 import { cn } from "../../lib/utils.ts";
 import { type Chat, otherParticipant, useMeId, useMyChats } from "./api.ts";
 import { ChatCard } from "./ChatCard.tsx";
 
-const dayFormat = new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "short" });
-const timeFormat = new Intl.DateTimeFormat("es-CO", { timeStyle: "short" });
+const dayFormat = onFirstUse(() => new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "short" }));
+const timeFormat = onFirstUse(() => new Intl.DateTimeFormat("es-CO", { timeStyle: "short" }));
 
 function shortWhen(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
-  return d.toDateString() === new Date().toDateString() ? timeFormat.format(d) : dayFormat.format(d);
+  return d.toDateString() === new Date().toDateString() ? timeFormat().format(d) : dayFormat().format(d);
 }
 
 const unreadLabel = (n: number) => (n > 99 ? "99+" : String(n));

@@ -1,4 +1,4 @@
-import { CODE_LENGTH, DEALS_MSG } from "@valoriza/domain";
+import { CODE_LENGTH, DEALS_MSG, formatNumber } from "@valoriza/domain";
 import { KeyRound, PackageCheck } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -39,7 +39,7 @@ export function ConfirmCustodyForm() {
       const line = c
         ? `Recibiste "${c.assetTitle}".${
             c.pagoCreditos > 0
-              ? ` Tu pago de ${c.pagoCreditos.toLocaleString("es-CO")} créditos pasó a ${c.oferente.name || "quien entregó"}.`
+              ? ` Tu pago de ${formatNumber(c.pagoCreditos)} créditos pasó a ${c.oferente.name || "quien entregó"}.`
               : ""
           }`
         : result.message || DEALS_MSG.custodyConfirmed;

@@ -1,4 +1,4 @@
-import { DEALS_MSG, formatCOP } from "@valoriza/domain";
+import { DEALS_MSG, formatCOP, formatNumber } from "@valoriza/domain";
 import { RefreshCw } from "lucide-react";
 import { useRef } from "react";
 import { Link } from "react-router-dom";
@@ -69,9 +69,9 @@ function CustodyCard({ custody }: { custody: CustodyView }) {
     custody.modoPago === "dinero"
       ? { label: "Precio en dinero", value: formatCOP(custody.montoCOP) }
       : pending && blocked > 0
-        ? { label: "Créditos bloqueados", value: blocked.toLocaleString("es-CO") }
+        ? { label: "Créditos bloqueados", value: formatNumber(blocked) }
         : custody.modoPago === "creditos"
-          ? { label: "Pago", value: `${custody.pagoCreditos.toLocaleString("es-CO")} créditos` }
+          ? { label: "Pago", value: `${formatNumber(custody.pagoCreditos)} créditos` }
           : null;
 
   const runCancel = async () => {

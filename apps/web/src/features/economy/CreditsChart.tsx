@@ -1,5 +1,6 @@
 import { formatCredits } from "@valoriza/domain";
 import { useEffect, useId, useState } from "react";
+import { onFirstUse } from "../../lib/intl.ts";
 import type { HistoryPoint } from "./api.ts";
 
 const HEIGHT = 240;
@@ -23,15 +24,12 @@ function shortDate(fecha: string): string {
   return month && day ? `${day}/${month}` : fecha;
 }
 
-const longDate = new Intl.DateTimeFormat("es-CO", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const longDate = onFirstUse(
+  () => new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+);
 function fullDate(fecha: string): string {
   const date = new Date(`${fecha}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? fecha : longDate.format(date);
+  return Number.isNaN(date.getTime()) ? fecha : longDate().format(date);
 }
 
 /** Width of an element, followed with a ResizeObserver (callback ref: works when it mounts late). */

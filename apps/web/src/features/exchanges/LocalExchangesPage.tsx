@@ -1,4 +1,11 @@
-import { DEFAULT_LOCATION, EXCHANGE_MSG, MOBILITY_MAX_KM, type Mobility, type NearbyAsset } from "@valoriza/domain";
+import {
+  DEFAULT_LOCATION,
+  EXCHANGE_MSG,
+  formatNumber,
+  MOBILITY_MAX_KM,
+  type Mobility,
+  type NearbyAsset,
+} from "@valoriza/domain";
 import { LocateFixed, MapPin, Search } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router-dom";
@@ -185,7 +192,7 @@ function LocalSearch() {
                       {a.title}
                     </Link>
                     <p className="text-sm text-slate-600">
-                      {a.distanceKm.toLocaleString("es-CO")} km · {a.category}
+                      {formatNumber(a.distanceKm)} km · {a.category}
                       {typeof a.userId === "object" && a.userId.name ? (
                         <>
                           {" · "}

@@ -1,2 +1,4 @@
-/** A figure as the exchange pages show it, es-CO ("12.500"; like toLocaleString, four digits stay "1500"). */
-export const fmt = (n: number) => n.toLocaleString("es-CO");
+import { formatNumber } from "@valoriza/domain";
+
+/** A figure as the exchange pages show it, es-CO ("12.500", "1.500"), without Intl. */
+export const fmt = (n: number) => formatNumber(n);

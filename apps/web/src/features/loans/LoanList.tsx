@@ -1,4 +1,4 @@
-import { GUARANTEE_TYPE_LABELS } from "@valoriza/domain";
+import { formatNumber, GUARANTEE_TYPE_LABELS } from "@valoriza/domain";
 import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { ListSkeleton, ListStates } from "../../components/list-states.tsx";
@@ -22,7 +22,7 @@ const STATE_META: Record<string, { label: string; tone: BadgeTone }> = {
   cancelado: { label: "Cancelado", tone: "neutral" },
 };
 
-const fmt = (n: number) => n.toLocaleString("es-CO");
+const fmt = (n: number) => formatNumber(n);
 
 /** One tab of /prestar: my loans as borrower or as lender, with their loading, error and empty states. */
 export function LoanList({

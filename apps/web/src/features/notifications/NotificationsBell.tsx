@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { usePopoverDismiss } from "../../components/popover.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { onFirstUse } from "../../lib/intl.ts";
 import { toast } from "../../lib/toast.ts";
 import { cn } from "../../lib/utils.ts";
 import {
@@ -16,8 +17,8 @@ import {
   useUnreadCount,
 } from "./api.ts";
 
-const relative = new Intl.RelativeTimeFormat("es-CO", { numeric: "auto" });
-const absolute = new Intl.DateTimeFormat("es-CO", { dateStyle: "medium", timeStyle: "short" });
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat("es-CO", { numeric: "auto" }));
+const absolute = onFirstUse(() => new Intl.DateTimeFormat("es-CO", { dateStyle: "medium", timeStyle: "short" }));
 
 /** "hace 5 minutos", "ayer", … (es-CO). */
 function timeAgo(iso: string, now = Date.now()): string {
@@ -26,10 +27,10 @@ function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.round((date.getTime() - now) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 60) return "hace un momento";
-  if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
-  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), "hour");
-  if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
-  return absolute.format(date);
+  if (abs < 3600) return relative().format(Math.round(seconds / 60), "minute");
+  if (abs < 86_400) return relative().format(Math.round(seconds / 3600), "hour");
+  if (abs < 7 * 86_400) return relative().format(Math.round(seconds / 86_400), "day");
+  return absolute().format(date);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatNumber } from "@valoriza/domain";
 import { RefreshCw, Star } from "lucide-react";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -26,7 +27,7 @@ export function ReputationCard({ userId }: { userId: string }) {
             <Star aria-hidden="true" className="size-5 fill-amber-400 text-amber-500" />
             {query.data ? (
               <p className="text-2xl font-extrabold text-slate-900 tabular-nums">
-                <span data-testid="profile-reputation">{query.data.total.toLocaleString("es-CO")}</span>
+                <span data-testid="profile-reputation">{formatNumber(query.data.total)}</span>
                 <span className="sr-only"> puntos</span>
               </p>
             ) : (

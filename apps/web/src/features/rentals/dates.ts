@@ -1,22 +1,21 @@
+import { onFirstUse } from "../../lib/intl.ts";
+
 /*
  * Rental dates are Colombian calendar days written YYYY-MM-DD (both ends included). They are shown
  * as written, never shifted by the browser's time zone.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DAY_FORMAT = new Intl.DateTimeFormat("es-CO", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const DAY_FORMAT = onFirstUse(
+  () => new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+);
 
 const asUtc = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** "2026-12-01" -> "1 dic 2026" (the day as written). */
 export function formatDay(day: string): string {
   const t = asUtc(day);
-  return Number.isNaN(t) ? day : DAY_FORMAT.format(t).replace(/\./g, "");
+  return Number.isNaN(t) ? day : DAY_FORMAT().format(t).replace(/\./g, "");
 }
 
 /** "1 dic 2026 – 3 dic 2026"; one day shows once. */

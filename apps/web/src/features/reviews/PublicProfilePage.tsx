@@ -1,4 +1,5 @@
 import type { PublicProfile, PublicReview } from "@valoriza/domain";
+import { formatNumber } from "@valoriza/domain";
 import { BadgeCheck, CalendarDays, MapPin, Package, UserRound } from "lucide-react";
 import { Link, useParams } from "react-router-dom";
 import { BlockPersonButton } from "../../components/block-person-button.tsx";
@@ -14,13 +15,14 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { onFirstUse } from "../../lib/intl.ts";
 import { REPUTATION_PARTS, signed } from "../../lib/reputation.ts";
 import { formatAverage, reviewsCountLabel } from "../../lib/reviews.ts";
 import { useSession } from "../../lib/session.tsx";
 import { errorMessage, formatDate } from "../../lib/utils.ts";
 import { usePersonAssets, usePublicProfile, useUserReviews } from "./api.ts";
 
-const monthYear = new Intl.DateTimeFormat("es-CO", { month: "long", year: "numeric" });
+const monthYear = onFirstUse(() => new Intl.DateTimeFormat("es-CO", { month: "long", year: "numeric" }));
 
 /** /usuarios/:id (issue 19): a person's public profile: who they are, their reputation, reviews and listings. */
 export function PublicProfilePage() {
@@ -107,7 +109,7 @@ function ProfileHeader({ profile: p, fullName }: { profile: PublicProfile; fullN
           ) : null}
           <li className="flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4" />
-            Miembro desde {monthYear.format(new Date(p.miembroDesde))}
+            Miembro desde {monthYear().format(new Date(p.miembroDesde))}
           </li>
         </ul>
       </div>
@@ -151,7 +153,7 @@ function ReputationPanel({ profile: p }: { profile: PublicProfile }) {
           Reputación
         </h2>
         <p className="mt-1 text-3xl font-extrabold text-slate-900 tabular-nums" data-testid="profile-reputation">
-          {p.reputacion.reputacion.toLocaleString("es-CO")}{" "}
+          {formatNumber(p.reputacion.reputacion)}{" "}
           <span className="text-base font-normal text-slate-500">
             {Math.abs(p.reputacion.reputacion) === 1 ? "punto" : "puntos"}
           </span>

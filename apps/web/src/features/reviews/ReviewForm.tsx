@@ -1,4 +1,4 @@
-import { REVIEW_COMMENT_MAX } from "@valoriza/domain";
+import { formatNumber, REVIEW_COMMENT_MAX } from "@valoriza/domain";
 import { useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -56,7 +56,7 @@ export function ReviewForm({ operacionId, name }: { operacionId: string; name: s
         optional
         hint={
           <span className={cn(left < 50 && "font-semibold text-amber-700")}>
-            {left.toLocaleString("es-CO")} caracteres disponibles
+            {formatNumber(left)} caracteres disponibles
           </span>
         }
       >

@@ -1,4 +1,4 @@
-import { DEALS_MSG, formatCOP, type PaymentMode } from "@valoriza/domain";
+import { DEALS_MSG, formatCOP, formatNumber, type PaymentMode } from "@valoriza/domain";
 import { Banknote, Check, Clock, Coins, ShoppingCart, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { CreditsHowTo, isInsufficientCreditsText } from "../../components/credits-help.tsx";
@@ -170,8 +170,7 @@ function BuyAction({ asset }: { asset: Asset }) {
               Confirmar compra
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              Precio:{" "}
-              <strong className="text-slate-900 tabular-nums">{priceCredits.toLocaleString("es-CO")} créditos</strong> o{" "}
+              Precio: <strong className="text-slate-900 tabular-nums">{formatNumber(priceCredits)} créditos</strong> o{" "}
               <strong className="text-slate-900 tabular-nums">{formatCOP(priceCOP)}</strong> en dinero.
             </p>
           </div>
@@ -184,11 +183,7 @@ function BuyAction({ asset }: { asset: Asset }) {
                 checked={mode === "creditos"}
                 onSelect={setMode}
                 title="Créditos"
-                detail={
-                  credits
-                    ? `Disponibles: ${credits.disponibles.toLocaleString("es-CO")}`
-                    : "Con tus créditos disponibles"
-                }
+                detail={credits ? `Disponibles: ${formatNumber(credits.disponibles)}` : "Con tus créditos disponibles"}
                 icon={<Coins aria-hidden="true" className="size-5" />}
               />
               <PaymentOption

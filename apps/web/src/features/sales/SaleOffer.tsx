@@ -1,4 +1,4 @@
-import { formatCOP } from "@valoriza/domain";
+import { formatCOP, formatNumber } from "@valoriza/domain";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import type { Asset } from "../../lib/assets.ts";
 
@@ -9,8 +9,7 @@ export const LISTED = new Set(["activo", "disponible"]);
 export function SalePrice({ asset }: { asset: Asset }) {
   return (
     <p className="text-center text-sm text-slate-600" data-testid="sale-price">
-      Precio:{" "}
-      <strong className="text-slate-900 tabular-nums">{(asset.credits ?? 0).toLocaleString("es-CO")} créditos</strong> o{" "}
+      Precio: <strong className="text-slate-900 tabular-nums">{formatNumber(asset.credits ?? 0)} créditos</strong> o{" "}
       <strong className="text-slate-900 tabular-nums">{formatCOP(asset.baseValueCOP ?? 0)}</strong> en dinero
     </p>
   );

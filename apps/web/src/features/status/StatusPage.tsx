@@ -4,6 +4,7 @@ import {
   assetListResponseSchema,
   communityDonationListSchema,
   donationResponseSchema,
+  formatNumber,
 } from "@valoriza/domain";
 import {
   ArrowLeftRight,
@@ -111,7 +112,7 @@ export function StatusPage() {
           <Card key={label} className="p-5">
             <p className="text-sm text-slate-600">{label}</p>
             <p className="mt-1 text-3xl font-extrabold text-slate-900" data-testid={`stat-${label}`}>
-              {value === undefined ? "…" : value.toLocaleString("es-CO")}
+              {value === undefined ? "…" : formatNumber(value)}
             </p>
           </Card>
         ))}

@@ -1,12 +1,15 @@
 import { formatCredits } from "@valoriza/domain";
+import { onFirstUse } from "../../lib/intl.ts";
 
-const dateTimeFormatter = new Intl.DateTimeFormat("es-CO", { dateStyle: "medium", timeStyle: "short" });
+const dateTimeFormatter = onFirstUse(
+  () => new Intl.DateTimeFormat("es-CO", { dateStyle: "medium", timeStyle: "short" }),
+);
 
 /** "21 nov 2026, 12:29 p. m." (es-CO), or "" for a missing date. */
 export function formatDateTime(value: string): string {
   if (!value) return "";
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : dateTimeFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? "" : dateTimeFormatter().format(date);
 }
 
 /** "+979" / "-979" / "0" credits, with the thousands of es-CO. */
