@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { preloadInitialRoute } from "./app/router.tsx";
@@ -10,10 +10,12 @@ if (!container) throw new Error("Missing #root element");
 
 const root = createRoot(container);
 void preloadInitialRoute(window.location.pathname).then(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
 
