@@ -17,7 +17,8 @@ describe("formatDate (es-CO)", () => {
   it("prints what Intl's es-CO long date prints, every day of 1999 to 2031", () => {
     const intl = new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "long", year: "numeric" });
     const days: string[] = [];
-    for (let t = Date.UTC(1999, 0, 1, 17); t < Date.UTC(2032, 0, 1); t += 86_400_000) days.push(new Date(t).toISOString());
+    for (let t = Date.UTC(1999, 0, 1, 17); t < Date.UTC(2032, 0, 1); t += 86_400_000)
+      days.push(new Date(t).toISOString());
     expect(days.map(formatDate)).toEqual(days.map((d) => intl.format(new Date(d))));
   });
 
