@@ -71,10 +71,20 @@ sql "$PG_URL" "CREATE DATABASE \"$DB\"" >/dev/null
 DB_URL=$(node -e 'const u=new URL(process.argv[1]);u.pathname="/"+process.argv[2];console.log(u.href)' "$PG_URL" "$DB")
 
 echo "== two replicas at once, as a non-root user, on a new database"
-PORTS=()
+# Two ports the kernel reports free (a random pick once landed on a port in use: EADDRINUSE).
+read -r -a PORTS <<<"$(node -e '
+const net = require("node:net");
+const ports = [];
+const open = () => {
+  const s = net.createServer().listen(0, "127.0.0.1", () => {
+    ports.push(s.address().port);
+    if (ports.length < 2) open();
+    else (console.log(ports.join(" ")), process.exit(0));
+  });
+};
+open();')"
 for i in 1 2; do
-  port=$((20000 + RANDOM % 20000))
-  PORTS+=("$port")
+  port=${PORTS[$((i - 1))]}
   (cd "$APP" && exec "${AS[@]}" env -i PATH="$PATH" HOME=/tmp \
     NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$WORK/data" SEED_DEMO=0 LOG_LEVEL=warn \
     VALORIZA_CODE_CACHE_DEBUG=1 \
