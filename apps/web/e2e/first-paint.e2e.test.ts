@@ -6,7 +6,7 @@
  * the first pointer or focus on 'Bloquear', not with the page. A visitor without a session who only
  * looks at an asset loads no zod (the deal's form and the chats come when they are asked for). The
  * home and an asset page show their figures and dates without Intl: a page's first Intl use loads
- * ICU's data, 25–70 ms of a desktop's main thread and several times that on a phone.
+ * ICU's data, 20–100 ms of a desktop's main thread and several times that on a phone.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

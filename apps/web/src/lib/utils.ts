@@ -23,7 +23,7 @@ const MONTHS = [
 /**
  * "5 de marzo de 2026", in the browser's time zone: what Intl's es-CO long date prints, written out
  * by hand, since the asset page shows one on its first screen and a page's first Intl use loads
- * ICU's data (lib/intl.ts).
+ * ICU's data (onFirstUse, below).
  */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return "";
@@ -43,4 +43,18 @@ export function todayISODate(): string {
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message.trim()) return error.message;
   return fallback;
+}
+
+/**
+ * An Intl formatter made on its first use, not when its module loads. A page's first use of Intl
+ * loads ICU's data: 20–100 ms of a desktop's main thread, several times that on a phone (issue 21:
+ * the first second). Figures never use Intl (formatNumber, formatCredits, formatCOP of
+ * @valoriza/domain); dates do, and pay it only where a date is shown.
+ */
+export function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
 }

@@ -8,9 +8,9 @@
  *   formatNumber(2.5)   === "2,5"
  * The output is what Intl's es-CO formats print (ICU in Node 20 and current browsers; format.test.ts
  * compares the two on thousands of values), but a browser page's first use of Intl loads ICU's data:
- * 25–70 ms of a desktop's main thread, several times that on a phone, in the middle of the first
+ * 20–100 ms of a desktop's main thread, several times that on a phone, in the middle of the first
  * render (issue 21: the first second). Figures are on every first screen, so they never touch Intl;
- * dates still do, created on first use (apps/web/src/lib/intl.ts).
+ * dates still do, created on first use (apps/web/src/lib/utils.ts onFirstUse).
  * Whole numbers only for money and credits (no decimals), thousands always grouped (also 4 digits:
  * "1.040"), the space after "$" always U+00A0, so the server, the web and tests print the same string.
  */

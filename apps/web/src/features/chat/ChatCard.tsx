@@ -11,9 +11,8 @@ import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ApiError, isBlockedAnswer } from "../../lib/api.ts";
 import { useBlockToggle } from "../../lib/blocks.ts";
-import { onFirstUse } from "../../lib/intl.ts";
 import { toast } from "../../lib/toast.ts";
-import { cn } from "../../lib/utils.ts";
+import { cn, onFirstUse } from "../../lib/utils.ts";
 import {
   type Chat,
   chatErrorMessage,

@@ -4,8 +4,7 @@ import { RequireSession } from "../../components/require-session.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { LoadingState } from "../../components/ui/spinner.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { onFirstUse } from "../../lib/intl.ts";
-import { cn } from "../../lib/utils.ts";
+import { cn, onFirstUse } from "../../lib/utils.ts";
 import { type Chat, otherParticipant, useMeId, useMyChats } from "./api.ts";
 import { ChatCard } from "./ChatCard.tsx";
 

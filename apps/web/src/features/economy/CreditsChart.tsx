@@ -1,6 +1,6 @@
 import { formatCredits } from "@valoriza/domain";
 import { useEffect, useId, useState } from "react";
-import { onFirstUse } from "../../lib/intl.ts";
+import { onFirstUse } from "../../lib/utils.ts";
 import type { HistoryPoint } from "./api.ts";
 
 const HEIGHT = 240;

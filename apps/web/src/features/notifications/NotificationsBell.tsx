@@ -4,9 +4,8 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { usePopoverDismiss } from "../../components/popover.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { onFirstUse } from "../../lib/intl.ts";
 import { toast } from "../../lib/toast.ts";
-import { cn } from "../../lib/utils.ts";
+import { cn, onFirstUse } from "../../lib/utils.ts";
 import {
   markRead,
   type Notification,

@@ -1,4 +1,4 @@
-import { onFirstUse } from "../../lib/intl.ts";
+import { onFirstUse } from "../../lib/utils.ts";
 
 /*
  * Rental dates are Colombian calendar days written YYYY-MM-DD (both ends included). They are shown

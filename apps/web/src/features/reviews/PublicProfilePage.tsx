@@ -15,11 +15,10 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { onFirstUse } from "../../lib/intl.ts";
 import { REPUTATION_PARTS, signed } from "../../lib/reputation.ts";
 import { formatAverage, reviewsCountLabel } from "../../lib/reviews.ts";
 import { useSession } from "../../lib/session.tsx";
-import { errorMessage, formatDate } from "../../lib/utils.ts";
+import { errorMessage, formatDate, onFirstUse } from "../../lib/utils.ts";
 import { usePersonAssets, usePublicProfile, useUserReviews } from "./api.ts";
 
 const monthYear = onFirstUse(() => new Intl.DateTimeFormat("es-CO", { month: "long", year: "numeric" }));

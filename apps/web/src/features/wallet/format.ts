@@ -1,5 +1,5 @@
 import { formatCredits } from "@valoriza/domain";
-import { onFirstUse } from "../../lib/intl.ts";
+import { onFirstUse } from "../../lib/utils.ts";
 
 const dateTimeFormatter = onFirstUse(
   () => new Intl.DateTimeFormat("es-CO", { dateStyle: "medium", timeStyle: "short" }),
