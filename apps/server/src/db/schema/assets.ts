@@ -58,6 +58,9 @@ export const assets = pgTable(
     index("assets_user_idx").on(t.userId, t.createdAt),
     index("assets_feed_idx").on(t.createdAt).where(sql`${t.status} <> 'desactivado' and ${t.privacy} = 'publico'`),
     index("assets_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
+    // A person's registrations that issued nothing, by id (uuidv7: time order): the day's bounds
+    // (ledger registrationsSql) read them with `user_id = ? and id >= ?` (migration 0030).
+    index("assets_user_uncredited_idx").on(t.userId, t.id).where(sql`${t.creditosAsignados} = 0`),
     check("assets_credits_non_negative", sql`${t.creditosAsignados} >= 0`),
   ],
 );

@@ -106,6 +106,42 @@ describe("live events after the commit", () => {
     expect(new Set(heardUsers())).toEqual(new Set([OTHER]));
   });
 
+  it.runIf(onPostgres)(
+    "events kept by many commits, more than one flush takes, flushed by two processes at once: each heard once",
+    async () => {
+      const url = databaseUrl(t.database) as string;
+      const n = 2_500; // more than a flush takes (2 000)
+      await db.execute(
+        sql`insert into live_pending (channel, payload)
+            select ${EVENTS_CHANNEL}, json_build_object('u', json_build_array(${USER}::text), 'e', json_build_object('tipo', 'saldo', 'i', i))::text
+              from generate_series(1, ${n}) i`,
+      );
+      const flushers = await Promise.all(
+        [0, 1].map(async () => {
+          const c = new pg.Client({ connectionString: url });
+          await c.connect();
+          return c;
+        }),
+      );
+      try {
+        // Both flush until neither finds anything: rows one takes, the other skips.
+        await Promise.all(
+          flushers.map(async (c) => {
+            while (((await c.query("select live_flush() as n")).rows[0] as { n: number }).n > 0) {}
+          }),
+        );
+      } finally {
+        await Promise.all(flushers.map((c) => c.end()));
+      }
+      expect(await pending(db as unknown as Tx)).toBe(0);
+      for (let i = 0; i < 500 && heard.length < n; i++) await pause(20);
+      await waitHeard(n);
+      const seen = heard.map((p) => (JSON.parse(p) as { e: { i: number } }).e.i);
+      expect(seen).toHaveLength(n);
+      expect(new Set(seen).size).toBe(n);
+    },
+  );
+
   it("a statement on its own notifies at once, as pg_notify", async () => {
     await db.execute(
       sql`select live_publish(${EVENTS_CHANNEL}, ${JSON.stringify({ u: [USER], e: { tipo: "saldo" } })})`,
