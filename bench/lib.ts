@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildApp } from "../apps/server/src/app.ts";
@@ -82,6 +83,11 @@ export async function benchDatabase(
     url: u.toString(),
     async close() {
       await database.close();
+      // BENCH_KEEP_DB=1: the database stays, to be looked at afterwards (EXPLAIN, sizes).
+      if (process.env.BENCH_KEEP_DB === "1") {
+        console.log(`kept the bench database ${name}`);
+        return;
+      }
       const a = new pg.Client({ connectionString: PG_URL });
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -100,11 +106,34 @@ export async function startApp(database: Database, opts: { publicCacheMs?: numbe
     publicCacheMs: opts.publicCacheMs ?? 0,
     config: { jwtSecret: JWT_SECRET, adminEmails: [], dataDir },
   });
+  // BENCH_SERVER_TIMES=1: each answer's time inside the server (Fastify's elapsedTime, from the
+  // request's arrival to its answer) and the event loop's delay, to tell where a call's time goes.
+  const serverTimes: number[] = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  if (process.env.BENCH_SERVER_TIMES === "1") {
+    app.addHook("onResponse", async (_req, reply) => {
+      serverTimes.push(reply.elapsedTime);
+    });
+    loopDelay.enable();
+  }
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     base: `http://127.0.0.1:${port}`,
+    /** BENCH_SERVER_TIMES=1: the server's times since the last call (ms: p50, p99, max) and the event loop's delay. */
+    serverTimes() {
+      const t = serverTimes.splice(0).sort((a, b) => a - b);
+      const out = {
+        calls: t.length,
+        p50: +pct(t, 50).toFixed(1),
+        p99: +pct(t, 99).toFixed(1),
+        loopDelayP99: +(loopDelay.percentile(99) / 1e6).toFixed(1),
+        loopDelayMax: +(loopDelay.max / 1e6).toFixed(1),
+      };
+      loopDelay.reset();
+      return out;
+    },
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -152,6 +181,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   total: number;
+  /** The load generator's own CPU over its run (user + system, ms). */
+  cpuMs: number;
 }
 
 /** autocannon in a separate process (bench/load.mjs). */

@@ -54,5 +54,7 @@ process.stdout.write(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     total: result.requests.total,
+    // The load generator's own CPU (user + system) over its run, ms: it shares the machine's cores.
+    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   })}\n`,
 );

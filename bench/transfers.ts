@@ -233,6 +233,8 @@ async function run(kind: Kind) {
   if (kind === "postgres") {
     await roundTripsOfOneRegistration(app.base, tokens[0] as string);
     roundTrips = await roundTripsOfOneRegistration(app.base, tokens[0] as string, sent);
+    // BENCH_SENT_FILE: one registration's messages as sent (text and values), to EXPLAIN them.
+    if (process.env.BENCH_SENT_FILE) writeFileSync(process.env.BENCH_SENT_FILE, JSON.stringify(sent, null, 2));
   }
 
   // The database in its steady state (BENCH_WARM_SECONDS, default 3; 0 = a new database, as before
@@ -309,6 +311,7 @@ async function run(kind: Kind) {
         ).map((r) => r.pid)
       : [];
   const statements0 = await statements(database);
+  app.serverTimes();
   const httpFrom = wallClock();
   const pgCpu0 = cpuOf(await backends());
   const nodeCpu0 = process.cpuUsage();
@@ -324,6 +327,8 @@ async function run(kind: Kind) {
   }
 
   const nodeCpu = process.cpuUsage(nodeCpu0);
+  if (process.env.BENCH_SERVER_TIMES === "1")
+    console.log(`\nInside the server during the HTTP phase (${label(kind)}): ${JSON.stringify(app.serverTimes())}`);
   const pgCpu1 = cpuOf(await backends());
   const pgCpuS = pgCpu1.size ? [...pgCpu1].reduce((a, [pid, s]) => a + s - (pgCpu0.get(pid) ?? 0), 0) : null;
   const calls = Math.max(1, http.total);
@@ -346,8 +351,8 @@ async function run(kind: Kind) {
           ).map((r) => r.id),
         )
       : null;
+  console.log(`\nThe HTTP phase (${label(kind)}) ran from ${httpFrom} to ${httpUntil} (seconds since the epoch).`);
   if (process.env.BENCH_STATEMENTS === "1" && kind === "postgres") {
-    console.log(`\nThe HTTP phase ran from ${httpFrom} to ${httpUntil} (seconds since the epoch).`);
     printStatements("HTTP", statements0, statements1, calls);
     if (alone) printStatements("the SQL alone", statements1, await statements(database), alone.calls);
   }
@@ -368,6 +373,8 @@ async function run(kind: Kind) {
     ratio: +(http.perSec / rawPerSec).toFixed(2),
     /** CPU ms per HTTP call: the app's process, and PostgreSQL's backends of this database. */
     nodeCpuMsPerCall: +((nodeCpu.user + nodeCpu.system) / 1000 / calls).toFixed(2),
+    /** The load generator's (autocannon's) own CPU ms per call: it shares the two cores. */
+    loadCpuMsPerCall: +(http.cpuMs / calls).toFixed(2),
     pgCpuMsPerCall: pgCpuS === null ? null : +((pgCpuS * 1000) / calls).toFixed(2),
     roundTrips,
     /** The registration's SQL alone, replayed without the app (PostgreSQL): calls/s, p99, PostgreSQL CPU per call. */
@@ -393,12 +400,12 @@ console.log(
   `\n${CLIENTS} connections, the app's pool ${POOL}, ${SECONDS} s per phase, load average before: ${load0}, after: ${machineLoad()}\n`,
 );
 console.log(
-  "| database | raw SQL transfers/s (p99 ms) | HTTP calls/s | HTTP p50 / p99 ms | non-2xx | HTTP / raw | round trips per call | backends waiting on a lock (avg) | CPU ms per call: app / PostgreSQL | SQL alone: calls/s (p99 ms), / raw, PostgreSQL CPU ms |",
+  "| database | raw SQL transfers/s (p99 ms) | HTTP calls/s | HTTP p50 / p99 ms | non-2xx | HTTP / raw | round trips per call | backends waiting on a lock (avg) | CPU ms per call: app / PostgreSQL / load generator | SQL alone: calls/s (p99 ms), / raw, PostgreSQL CPU ms |",
 );
 console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.rawPerSec} (${r.rawP99Ms}) | ${r.httpPerSec} | ${r.httpP50Ms} / ${r.httpP99Ms} | ${r.httpNon2xx} | ${r.ratio}x | ${r.roundTrips ?? "-"} | ${r.lockWaitAvg ?? "-"} | ${r.nodeCpuMsPerCall} / ${r.pgCpuMsPerCall ?? "-"} | ${r.sqlAlonePerSec === null ? "-" : `${r.sqlAlonePerSec} (${r.sqlAloneP99Ms}), ${r.sqlAloneRatio}x, ${r.sqlAlonePgCpuMsPerCall ?? "-"}`} |`,
+    `| ${r.database} | ${r.rawPerSec} (${r.rawP99Ms}) | ${r.httpPerSec} | ${r.httpP50Ms} / ${r.httpP99Ms} | ${r.httpNon2xx} | ${r.ratio}x | ${r.roundTrips ?? "-"} | ${r.lockWaitAvg ?? "-"} | ${r.nodeCpuMsPerCall} / ${r.pgCpuMsPerCall ?? "-"} / ${r.loadCpuMsPerCall} | ${r.sqlAlonePerSec === null ? "-" : `${r.sqlAlonePerSec} (${r.sqlAloneP99Ms}), ${r.sqlAloneRatio}x, ${r.sqlAlonePgCpuMsPerCall ?? "-"}`} |`,
   );
 }
 mkdirSync(path.join(here, "results"), { recursive: true });
