@@ -129,6 +129,9 @@ export async function earn(ctx: Ctx, u: number, amount: number) {
   m.refs.push({ ref, refType: "activo", hold: h });
   m.sys.emision -= amount;
   m.disp[u]! += amount;
+  // A release of self-declared credits like any other: the limits (ADR 015) may keep part of it in
+  // review, e.g. when the person's earnings of the day already count as a burst of registrations.
+  await moveReviewed(ctx, ref, h);
 }
 
 /** Tops person `u` up to `need` spendable credits (a step's 'funded' flag). */
