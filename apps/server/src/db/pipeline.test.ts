@@ -74,7 +74,7 @@ describe("pipelined statements", () => {
         "select",
         "commit",
       ]);
-      expect(texts[0]).toContain("set_config('valoriza.live_deferred', 'on', true)");
+      expect(texts[0]).toContain("set local valoriza.live_deferred = on");
       expect(trips).toBe(1);
     }
   });

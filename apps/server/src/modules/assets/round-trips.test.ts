@@ -91,7 +91,7 @@ describe.runIf(onPostgres)("round trips of a registration (PostgreSQL)", () => {
     expect(res.statusCode, res.body).toBe(201);
     // BEGIN (keeping the transaction's live events until after the COMMIT) and COMMIT as plain texts;
     // the lock and the batch named, the person only among their values.
-    const plain = ["begin;\nselect set_config('valoriza.live_deferred', 'on', true)", "commit"];
+    const plain = ["begin;\nset local valoriza.live_deferred = on", "commit"];
     for (const q of sent) {
       const text = typeof q === "string" ? q : q.text;
       expect(text, text).not.toContain(u.id);
