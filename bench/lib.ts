@@ -121,7 +121,7 @@ export async function startApp(database: Database, opts: { publicCacheMs?: numbe
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     base: `http://127.0.0.1:${port}`,
-    /** BENCH_SERVER_TIMES=1: the server's times since the last call (ms: p50, p99, max) and the event loop's delay. */
+    /** BENCH_SERVER_TIMES=1: the answers since the last call (count, p50 and p99 ms inside the server) and the event loop's delay (p99, max ms). */
     serverTimes() {
       const t = serverTimes.splice(0).sort((a, b) => a - b);
       const out = {
