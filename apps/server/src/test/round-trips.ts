@@ -1,5 +1,5 @@
 import pg from "pg";
-import { LIVE_FLUSH_SQL } from "../modules/events/index.ts";
+import { LIVE_FLUSH_SQL, LIVE_VACUUM_SQL } from "../modules/events/index.ts";
 
 /** A query as the `pg` client was asked to send it: a simple-protocol text, or a statement with its values. */
 export type SentQuery = string | { name?: string; text: string; values?: unknown[] };
@@ -30,8 +30,9 @@ export async function countRoundTrips<T>(
     const q = a[0] as string | { name?: string; text?: string; values?: unknown[] };
     const text = typeof q === "string" ? q : (q?.text ?? "");
     // The flush of live events runs beside the work, after its COMMIT, on a connection of its own
-    // (events.flush.ts): nobody waits for it, so it is not one of the work's round trips.
-    if (text === LIVE_FLUSH_SQL) return original.apply(this, a);
+    // (events.flush.ts), and so does its table's vacuum: nobody waits for them, so they are not
+    // the work's round trips.
+    if (text === LIVE_FLUSH_SQL || text === LIVE_VACUUM_SQL) return original.apply(this, a);
     if (answered.get(this) !== false) trips += 1;
     answered.set(this, false);
     texts.push(text);

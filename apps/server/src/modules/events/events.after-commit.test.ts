@@ -11,7 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, lastStatement, type Tx, transactionWith } from "../../db/client.ts";
 import { createTestApp, databaseUrl, type TestContext } from "../../test/harness.ts";
-import { EVENTS_CHANNEL, publishEvent } from "./index.ts";
+import { EVENTS_CHANNEL, LIVE_FLUSH_SQL, LiveEventsFlusher, publishEvent } from "./index.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 let t: TestContext;
@@ -141,6 +141,42 @@ describe("live events after the commit", () => {
       expect(new Set(seen).size).toBe(n);
     },
   );
+
+  it.runIf(onPostgres)("the flushes' deleted rows are vacuumed: the table does not grow with the events", async () => {
+    const pages = async () =>
+      Number(
+        (
+          (await db.execute(sql`select pg_relation_size('live_pending') / 8192 as n`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n,
+      );
+    const flusher = new LiveEventsFlusher(db);
+    // A round: 5 000 events kept and flushed (the pages they took, before the vacuum), then the vacuum.
+    const round = async () => {
+      await db.execute(
+        sql`insert into live_pending (channel, payload)
+            select 'vz_prueba_vacio', repeat('x', 200) || i from generate_series(1, 5000) i`,
+      );
+      while (
+        Number(
+          ((await db.execute(sql.raw(LIVE_FLUSH_SQL))) as unknown as { rows: { live_flush: number }[] }).rows[0]
+            ?.live_flush,
+        ) > 0
+      ) {}
+      const peak = await pages();
+      await flusher.vacuum();
+      return { peak, after: await pages() };
+    };
+    const rounds = [await round(), await round(), await round()];
+    const first = rounds[0]?.peak ?? 0;
+    expect(first).toBeGreaterThan(10);
+    for (const r of rounds) {
+      // Each round's events take about the room of one round, not of every round so far.
+      expect(r.peak).toBeLessThanOrEqual(Math.ceil(first * 1.2));
+      expect(r.after).toBeLessThan(first);
+    }
+  });
 
   it("a statement on its own notifies at once, as pg_notify", async () => {
     await db.execute(
