@@ -29,7 +29,7 @@ export class LiveEventsFlusher {
   private timer: NodeJS.Timeout | null = null;
   private gathering: NodeJS.Timeout | null = null;
   private stop: (() => void) | undefined;
-  private vacuuming = false;
+  private vacuuming: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -50,16 +50,18 @@ export class LiveEventsFlusher {
   }
 
   /** Removes the rows the flushes deleted (one at a time per process; a failure waits for the next). */
-  async vacuum(): Promise<void> {
-    if (this.closed || this.vacuuming) return;
-    this.vacuuming = true;
-    try {
-      await this.db.execute(sql.raw(LIVE_VACUUM_SQL));
-    } catch (err) {
-      this.log?.warn({ err }, "live events: vacuum failed");
-    } finally {
-      this.vacuuming = false;
-    }
+  vacuum(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.vacuuming ??= this.db
+      .execute(sql.raw(LIVE_VACUUM_SQL))
+      .then(
+        () => {},
+        (err) => this.log?.warn({ err }, "live events: vacuum failed"),
+      )
+      .finally(() => {
+        this.vacuuming = null;
+      });
+    return this.vacuuming;
   }
 
   /**
@@ -103,7 +105,7 @@ export class LiveEventsFlusher {
     this.timer = null;
     if (this.gathering) clearTimeout(this.gathering);
     this.gathering = null;
-    await this.running;
+    await Promise.all([this.running, this.vacuuming]);
     if (this.stop) await this.run();
   }
 }
