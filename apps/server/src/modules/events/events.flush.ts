@@ -20,7 +20,8 @@ export const LIVE_VACUUM_SQL = "vacuum (skip_locked) live_pending";
  * after each such commit, it runs `live_flush()` with at most one flush in flight per process;
  * commits meanwhile are covered by one more flush after it, so under load one notifying transaction
  * carries the events of many commits. Once a second it also flushes what a crashed process may have
- * left, and vacuums the table (LIVE_VACUUM_SQL). On PGlite nothing is kept (events are notified inside the transaction): it does nothing.
+ * left, and vacuums the table (LIVE_VACUUM_SQL). On PGlite nothing is kept (events are notified
+ * inside the transaction): it does nothing.
  */
 export class LiveEventsFlusher {
   private running: Promise<void> | null = null;
