@@ -1,6 +1,7 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./config.ts";
+import { ConfigError, defaultDbPoolSize, parseEnv } from "./config.ts";
 
 describe("configuration", () => {
   it("has the documented defaults, with DATA_DIR relative to where npm was started", () => {
@@ -34,5 +35,14 @@ describe("configuration", () => {
     expect(parseEnv({}).brakeMinPerDay).toBeUndefined();
     expect(parseEnv({ FRENO_MINIMO_DIA: "50000" }).brakeMinPerDay).toBe(50_000);
     expect(() => parseEnv({ FRENO_MINIMO_DIA: "0" })).toThrow(/FRENO_MINIMO_DIA: debe ser un número entero positivo/);
+  });
+
+  it("DB_POOL_SIZE: twice the cores plus one by default (3 to 10), empty as unset, bad values refused in Spanish", () => {
+    expect([1, 2, 3, 4, 8, 64].map((cores) => defaultDbPoolSize(cores))).toEqual([3, 5, 7, 9, 10, 10]);
+    expect(parseEnv({}).dbPoolSize).toBe(defaultDbPoolSize(availableParallelism()));
+    expect(parseEnv({ DB_POOL_SIZE: "" }).dbPoolSize).toBe(defaultDbPoolSize(availableParallelism()));
+    expect(parseEnv({ DB_POOL_SIZE: "12" }).dbPoolSize).toBe(12);
+    expect(() => parseEnv({ DB_POOL_SIZE: "0" })).toThrow(/DB_POOL_SIZE: debe estar entre 1 y 200/);
+    expect(() => parseEnv({ DB_POOL_SIZE: "muchas" })).toThrow(/DB_POOL_SIZE: debe ser un número entero/);
   });
 });

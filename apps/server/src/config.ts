@@ -1,16 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
 /**
  * Connections each process opens to PostgreSQL at most (`DB_POOL_SIZE`). Few on purpose: a request
  * waits in the pool for a free connection rather than adding a backend that competes for the
- * database's cores (ADR 012, "Pool size": on 2 cores, the credit call's p99 was 650-1137 ms with 32
- * connections and 232-447 ms with 4-10, at the same throughput). Replicas x this should stay near 2-4x the
+ * database's cores (ADR 012, "Pool size"). By default PostgreSQL's rule of thumb, twice the cores
+ * plus one (the cores of this machine, where the database usually runs too), at least 3 and at
+ * most 10: on 2 cores 5, where the credit call's PostgreSQL CPU per call was a quarter lower than
+ * with 10 connections (docs/benchmarks.md, 2026-12-01). Replicas x this should stay near 2-4x the
  * database's cores.
  */
-export const DEFAULT_DB_POOL_SIZE = 10;
+export function defaultDbPoolSize(cores: number = availableParallelism()): number {
+  return Math.min(10, Math.max(3, 2 * cores + 1));
+}
+export const DEFAULT_DB_POOL_SIZE = defaultDbPoolSize();
 
 const boolFlag = z
   .string()
@@ -54,7 +60,16 @@ const envSchema = z.object({
   SEED_DEMO: boolFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_DB_POOL_SIZE),
+  /** Empty (as `compose.yaml` passes it when unset): the default. */
+  DB_POOL_SIZE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: "debe ser un número entero" })
+      .int("debe ser un número entero")
+      .min(1, "debe estar entre 1 y 200")
+      .max(200, "debe estar entre 1 y 200")
+      .default(DEFAULT_DB_POOL_SIZE),
+  ),
   MAX_REGISTROS_DIA: z.coerce
     .number({ error: "debe ser un número entero" })
     .int("debe ser un número entero")
