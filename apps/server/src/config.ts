@@ -27,6 +27,14 @@ const boolFlag = z
   })
   .transform((v) => v === "" || ["1", "true", "yes", "on"].includes(v));
 
+/** A whole number from `min` to `max`, refused in Spanish otherwise ("debe estar entre 1 y 200"). */
+const intBetween = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "debe ser un número entero" })
+    .int("debe ser un número entero")
+    .min(min, `debe estar entre ${min} y ${max}`)
+    .max(max, `debe estar entre ${min} y ${max}`);
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: "debe ser un número" })
@@ -61,21 +69,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   /** Empty (as `compose.yaml` passes it when unset): the default. */
-  DB_POOL_SIZE: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce
-      .number({ error: "debe ser un número entero" })
-      .int("debe ser un número entero")
-      .min(1, "debe estar entre 1 y 200")
-      .max(200, "debe estar entre 1 y 200")
-      .default(DEFAULT_DB_POOL_SIZE),
-  ),
-  MAX_REGISTROS_DIA: z.coerce
-    .number({ error: "debe ser un número entero" })
-    .int("debe ser un número entero")
-    .min(1, "debe estar entre 1 y 1000")
-    .max(1000, "debe estar entre 1 y 1000")
-    .optional(),
+  DB_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), intBetween(1, 200).default(DEFAULT_DB_POOL_SIZE)),
+  MAX_REGISTROS_DIA: intBetween(1, 1000).optional(),
   /** The platform brake's floor: credits released automatically per day at least (ADR 015; default 20.000). */
   FRENO_MINIMO_DIA: z.coerce
     .number({ error: "debe ser un número entero" })
@@ -98,12 +93,7 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v.replace(/\/+$/, "") : undefined)),
   /** New accounts per client address per hour (issue 16). */
-  REGISTROS_POR_IP_HORA: z.coerce
-    .number({ error: "debe ser un número entero" })
-    .int("debe ser un número entero")
-    .min(1, "debe estar entre 1 y 100000")
-    .max(100000, "debe estar entre 1 y 100000")
-    .default(10),
+  REGISTROS_POR_IP_HORA: intBetween(1, 100000).default(10),
   /**
    * Proxies to trust for the client address (X-Forwarded-For): empty (default) trusts none;
    * `true`/`1` trusts all; a number trusts that many hops; otherwise comma-separated addresses/CIDRs.
